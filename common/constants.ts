@@ -1,0 +1,62 @@
+/** Business constants from the spec, defined once and imported by both sides. */
+
+// part 1 §9
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const RETRY_503_DELAY_MS = 2_000;
+export const DASHBOARD_REFRESH_MS = 60_000;
+export const DASHBOARD_CHART_DAYS = 7;
+export const RESET_CODE_RESEND_SECONDS = 60;
+export const RESET_CODE_LENGTH = 6;
+export const LOGIN_USERNAME_MIN = 3;
+export const LOGIN_USERNAME_MAX = 15;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 20;
+export const ACTIVITY_PAGE_SIZES = [10, 20, 50, 100];
+export const USER_SEARCH_DEBOUNCE_MS = 300;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+/** Where a user goes after a denial that came from /login (part 1 §4). */
+export const FALLBACK_LANDING_ORDER = ["/dashboard", "/mediation-form", "/pdf-converter", "/my-templates", "/ai-chat"];
+/** Denials on these pages redirect to /dashboard (part 1 §4). */
+export const DENIAL_REDIRECTS_TO_DASHBOARD = ["/custom-ocr", "/ai-folder", "/ai-cljl", "/ai-muban"];
+
+// part 3 §9
+export const QUOTA_FULL_SCALE = 1000;
+export const QUOTA_LOW_THRESHOLD = 10;
+export const QUOTA_MAX = 99_999;
+export const USER_USERNAME_MIN = 3;
+export const USER_USERNAME_MAX = 20;
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+export const FAVICON_MAX_BYTES = 1 * 1024 * 1024;
+export const INVITATION_MAX_USES_MIN = 1;
+export const INVITATION_MAX_USES_MAX = 100;
+export const DEFAULT_CLEANUP_DAYS = 30;
+export const DEFAULT_MAX_USES = 1;
+
+// server-side policies (not shown by the spec; chosen here)
+export const CAPTCHA_TTL_MS = 5 * 60_000;
+export const RESET_CODE_TTL_MS = 10 * 60_000;
+export const RESET_CODE_MAX_ATTEMPTS = 5;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+/** Failures for one username (or one address) before each further attempt is slowed. */
+export const LOGIN_SLOWDOWN_AFTER = 3;
+export const LOGIN_LOCK_AFTER_USERNAME = 5;
+export const LOGIN_LOCK_AFTER_ADDRESS = 20;
+export const TOKEN_TTL_MS = 12 * 60 * 60_000;
+/** A token with less than this left gets a fresh one in the `new-token` header. */
+export const TOKEN_RENEW_BEFORE_MS = 6 * 60 * 60_000;
+/** A session idle for this long answers SESSION_TIMEOUT. */
+export const SESSION_IDLE_TIMEOUT_MS = 2 * 60 * 60_000;
+
+/** The three metered counters (part 1 §1). */
+export const QUOTA_KINDS = ["mediation", "pdf_convert", "ai"] as const;
+export type QuotaKind = typeof QUOTA_KINDS[number];
+export const QUOTA_FIELDS: Record<QuotaKind, "mediationLimit" | "pdfConvertLimit" | "aiLimit"> = {
+  mediation: "mediationLimit",
+  pdf_convert: "pdfConvertLimit",
+  ai: "aiLimit",
+};
+export const QUOTA_LABELS: Record<QuotaKind, string> = {
+  mediation: "文书生成",
+  pdf_convert: "PDF转换",
+  ai: "AI功能",
+};

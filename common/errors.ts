@@ -1,0 +1,96 @@
+/**
+ * The error catalogue: stable code -> HTTP status and Chinese message. Both sides read it:
+ * the server answers `{ success: false, code, error }` from it, the browser reacts to codes.
+ */
+
+type Message = string | ((params: Record<string, unknown>) => string);
+interface ErrorSpec {
+  status: number;
+  message: Message;
+}
+
+function define<T extends Record<string, ErrorSpec>>(catalogue: T): T {
+  return catalogue;
+}
+
+export const ERRORS = define({
+  // generic
+  VALIDATION_FAILED: { status: 400, message: "请求参数错误" },
+  NOT_FOUND: { status: 404, message: "请求的资源不存在" },
+  INTERNAL: { status: 500, message: "服务器内部错误" },
+  PAYLOAD_TOO_LARGE: { status: 413, message: "请求内容过大" },
+  // authentication and access (part 1 §8)
+  AUTH_REQUIRED: { status: 401, message: "请先登录" },
+  TOKEN_INVALID: { status: 401, message: "Token已失效，请重新登录" },
+  TOKEN_EXPIRED: { status: 401, message: "登录已过期，请重新登录" },
+  SESSION_TIMEOUT: { status: 401, message: "会话已超时，请重新登录" },
+  FORBIDDEN: { status: 403, message: "没有访问权限" },
+  ADMIN_ONLY: { status: 403, message: "只有管理员可以执行此操作" },
+  SUPER_ADMIN_ONLY: { status: 403, message: "只有超级管理员可以访问此页面" },
+  // captcha and sign-in
+  CAPTCHA_INVALID: { status: 400, message: "验证码错误" },
+  CAPTCHA_EXPIRED: { status: 400, message: "验证码已过期，请点击图片刷新" },
+  INVALID_CREDENTIALS: { status: 400, message: "用户名或密码错误" },
+  LOGIN_LOCKED: {
+    status: 429,
+    message: (p) => `登录失败次数过多，请${p.minutes}分钟后再试`,
+  },
+  USERNAME_TAKEN: { status: 409, message: "用户名已存在" },
+  INVITATION_REQUIRED: { status: 400, message: "请输入邀请码" },
+  INVITATION_INVALID: { status: 400, message: "邀请码无效" },
+  INVITATION_EXPIRED: { status: 400, message: "邀请码已过期" },
+  INVITATION_EXHAUSTED: { status: 400, message: "邀请码使用次数已用完" },
+  DEFAULT_ROLE_MISSING: { status: 500, message: "系统未配置默认角色，请联系管理员" },
+  // password reset
+  RESET_USER_MISMATCH: { status: 400, message: "用户名与注册邮箱不匹配" },
+  RESET_CODE_TOO_FREQUENT: {
+    status: 429,
+    message: (p) => `发送过于频繁，请${p.seconds}秒后再试`,
+  },
+  RESET_CODE_INVALID: { status: 400, message: "验证码错误或已过期" },
+  RESET_CODE_ATTEMPTS: { status: 429, message: "验证码错误次数过多，请重新获取验证码" },
+  MAIL_FAILED: { status: 502, message: "发送验证码失败" },
+  // users and roles (part 3)
+  USER_NOT_FOUND: { status: 404, message: "用户不存在" },
+  SUPER_ADMIN_UNDELETABLE: { status: 403, message: "超级管理员不能删除" },
+  SUPER_ADMIN_ROLE_FIXED: { status: 403, message: "超级管理员的角色不能修改" },
+  CANNOT_DELETE_SELF: { status: 400, message: "不能删除当前登录的账号" },
+  OLD_PASSWORD_WRONG: { status: 400, message: "原密码错误" },
+  ROLE_NOT_FOUND: { status: 404, message: "角色不存在" },
+  ROLE_NAME_TAKEN: { status: 409, message: "角色名称已存在" },
+  ROLE_PROTECTED_EDIT: { status: 403, message: "超级管理员角色不能编辑" },
+  ROLE_PROTECTED_DELETE: { status: 403, message: "超级管理员角色不能删除" },
+  ROLE_DEFAULT_UNDELETABLE: { status: 409, message: "默认角色不能删除" },
+  ROLE_IN_USE: {
+    status: 409,
+    message: (p) => `还有 ${p.count} 个用户使用该角色，不能删除`,
+  },
+  // settings, invitation codes, login features
+  INVITATION_NOT_FOUND: { status: 404, message: "邀请码不存在" },
+  LOGIN_FEATURE_NOT_FOUND: { status: 404, message: "登录页功能项不存在" },
+  FILE_REQUIRED: { status: 400, message: "请选择要上传的文件" },
+  FILE_TOO_LARGE: { status: 413, message: (p) => `文件大小不能超过${p.limit}` },
+  FILE_TYPE_INVALID: { status: 400, message: (p) => `只能上传${p.allowed}格式的文件` },
+  // metering and tasks
+  QUOTA_INSUFFICIENT: {
+    status: 402,
+    message: (p) => `${p.label}使用次数不足。需要 ${p.need} 次，当前剩余 ${p.left} 次`,
+  },
+  QUOTA_BUSY: { status: 503, message: "系统繁忙，请稍后重试" },
+  TASK_NOT_FOUND: { status: 404, message: "任务不存在" },
+  // untrusted files
+  FILE_PARSE_FAILED: { status: 400, message: (p) => `文件解析失败：${p.reason}` },
+  FILE_PARSE_TIMEOUT: { status: 400, message: "文件解析超时，文件可能已损坏或过于复杂" },
+});
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && Object.hasOwn(ERRORS, value);
+}
+
+/** The Chinese message of a code, filled with its parameters. */
+export function errorMessage(code: ErrorCode, params: Record<string, unknown> = {}): string {
+  const message: Message = ERRORS[code].message;
+  return typeof message === "function" ? message(params) : message;
+}

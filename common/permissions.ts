@@ -1,0 +1,206 @@
+/**
+ * Permission codes, their Chinese labels, the role-picker groups (part 3 §2) and the
+ * one table that says which access every API route needs.
+ *
+ * The server enforces API_ACCESS on every request (server/middleware/access.ts);
+ * the browser reads PAGE_ACCESS (via web/router.tsx) only to hide what the user cannot open.
+ */
+
+export const PERMISSION_CODES = [
+  "dashboard",
+  "member_center",
+  "storage_manage",
+  "template_manage",
+  "user_manage",
+  "role_manage",
+  "system_settings",
+  "register_gift_manage",
+  "excel_batch_generate",
+  "excel_template_manage",
+  "pdf_converter",
+  "mediation",
+  "my_template",
+  "ocr_access",
+  "custom_ocr_access",
+  "ai_folder_access",
+  "ai_cljl_access",
+  "ai_muban_access",
+  "excel_case_split",
+  "ocr_extract",
+  "ai_document",
+  "ai_law_search",
+] as const;
+
+export type PermissionCode = typeof PERMISSION_CODES[number];
+
+export interface PermissionInfo {
+  code: PermissionCode;
+  name: string;
+  description: string;
+}
+
+const LABELS: Record<PermissionCode, [name: string, description: string]> = {
+  dashboard: ["系统仪表盘", "查看系统仪表盘与使用统计"],
+  member_center: ["会员中心", "查看剩余使用次数与使用记录"],
+  storage_manage: ["存储管理", "查看和清理已存储的文件"],
+  template_manage: ["系统模板管理", "上传、下载和删除系统模板"],
+  user_manage: ["用户管理", "新增、编辑和删除用户账号"],
+  role_manage: ["角色管理", "管理角色及其权限"],
+  system_settings: ["系统设置", "修改系统名称、标志、登录页与邀请码"],
+  register_gift_manage: ["注册赠送管理", "设置新注册账号获得的使用次数"],
+  excel_batch_generate: ["Excel批量生成", "使用Excel批量生成向导"],
+  excel_template_manage: ["Excel模板管理", "管理Word模板、映射模板与段落模板"],
+  pdf_converter: ["PDF转链接", "上传PDF并生成访问链接"],
+  mediation: ["文书批量生成", "用Word模板和Excel表格批量生成文书"],
+  my_template: ["我的模板", "管理个人Word模板"],
+  ocr_access: ["OCR识别", "使用OCR模板识别文件"],
+  custom_ocr_access: ["自定义OCR", "使用自定义OCR规则处理文件"],
+  ai_folder_access: ["AI文件夹", "管理AI文档文件夹"],
+  ai_cljl_access: ["AI处理记录", "查看AI处理记录"],
+  ai_muban_access: ["AI输出模板", "管理AI输出文书模板"],
+  excel_case_split: ["县市案件分类", "按县市拆分案件表格"],
+  ocr_extract: ["OCR信息提取", "从扫描件中提取字段"],
+  ai_document: ["AI文书生成", "使用AI对话生成文书"],
+  ai_law_search: ["AI法律检索", "使用AI检索法律法规"],
+};
+
+/** All permissions with their Chinese name and description, in code order. */
+export const PERMISSIONS: PermissionInfo[] = PERMISSION_CODES.map((code) => ({
+  code,
+  name: LABELS[code][0],
+  description: LABELS[code][1],
+}));
+
+export function isPermissionCode(value: string): value is PermissionCode {
+  return (PERMISSION_CODES as readonly string[]).includes(value);
+}
+
+/** The role-picker groups of part 3 §2, matched by code prefix; the first group that matches wins. */
+export const PERMISSION_GROUPS: { title: string; prefixes: string[] }[] = [
+  { title: "AI工具", prefixes: ["ai_document", "ai_law_", "ocr_extract"] },
+  { title: "AI文档处理", prefixes: ["ocr_", "ai_folder_", "ai_cljl_", "ai_muban_", "custom_ocr_"] },
+  { title: "Excel批量处理", prefixes: ["excel_"] },
+  { title: "系统管理", prefixes: ["user_", "role_", "system_", "template_", "storage_"] },
+];
+export const OTHER_PERMISSION_GROUP = "其他";
+
+/** The group title of a permission code (part 3 §2). */
+export function groupOfPermission(code: string): string {
+  const group = PERMISSION_GROUPS.find((g) => g.prefixes.some((p) => code.startsWith(p)));
+  return group?.title ?? OTHER_PERMISSION_GROUP;
+}
+
+export const SUPER_ADMIN_ID = 1;
+export const SUPER_ADMIN_ROLE = "超级管理员";
+export const ADMIN_ROLE = "admin";
+export const DEFAULT_MEMBER_ROLE = "普通用户";
+
+/** The smallest part of a user that access decisions need. */
+export interface AccessSubject {
+  id: number;
+  role: string;
+  permissions: readonly string[];
+}
+
+export function isSuperAdmin(user: Pick<AccessSubject, "id">): boolean {
+  return user.id === SUPER_ADMIN_ID;
+}
+
+/** Admin means role admin or user id 1 (part 1 §6). */
+export function isAdmin(user: Pick<AccessSubject, "id" | "role">): boolean {
+  return user.id === SUPER_ADMIN_ID || user.role === ADMIN_ROLE;
+}
+
+/** What a route needs: nobody, any signed-in user, an admin, user id 1, or one of some permission codes. */
+export type Access = "public" | "auth" | "admin" | "super_admin" | PermissionCode | PermissionCode[];
+
+/** True when the user satisfies the access rule. User id 1 passes every check. */
+export function hasAccess(user: AccessSubject | null, access: Access): boolean {
+  if (access === "public") return true;
+  if (!user) return false;
+  if (isSuperAdmin(user)) return true;
+  if (access === "auth") return true;
+  if (access === "admin") return isAdmin(user);
+  if (access === "super_admin") return false;
+  const codes = Array.isArray(access) ? access : [access];
+  return codes.some((code) => user.permissions.includes(code));
+}
+
+/**
+ * Every API route and the access it needs, keyed "METHOD /api/path" with Hono's `:param` syntax.
+ * The server refuses a route missing from this table (tests/api/access_table_test.ts checks both ways).
+ */
+export const API_ACCESS: Record<string, Access> = {
+  "GET /api/health": "public",
+  // settings, login page
+  "GET /api/system/settings": "public",
+  "POST /api/system/settings": "system_settings",
+  "POST /api/settings/upload-logo": "system_settings",
+  "POST /api/settings/upload-favicon": "system_settings",
+  "GET /api/settings/files/:name": "public",
+  "GET /api/login-features/list": "public",
+  "POST /api/login-features": "admin",
+  "PUT /api/login-features/:id": "admin",
+  "DELETE /api/login-features/:id": "admin",
+  // captcha, sign-in, registration, password reset
+  "GET /api/captcha/generate": "public",
+  "POST /api/captcha/verify": "public",
+  "POST /api/auth/login": "public",
+  "POST /api/auth/register": "public",
+  "POST /api/auth/logout": "auth",
+  "POST /api/password/send-code": "public",
+  "POST /api/password/reset-password": "public",
+  "GET /api/user/profile": "auth",
+  // users, roles, permissions
+  "GET /api/users": "user_manage",
+  "POST /api/users": "user_manage",
+  "PUT /api/users/:id": "user_manage",
+  "DELETE /api/users/:id": "user_manage",
+  "GET /api/users/list": "admin",
+  "GET /api/roles": ["role_manage", "user_manage"],
+  "POST /api/roles": "role_manage",
+  "PUT /api/roles/:id": "role_manage",
+  "DELETE /api/roles/:id": "role_manage",
+  "GET /api/permissions": "role_manage",
+  // invitation codes
+  "GET /api/invitation-codes": "system_settings",
+  "POST /api/invitation-codes": "system_settings",
+  "DELETE /api/invitation-codes/:id": "system_settings",
+  "GET /api/invitation-codes/:id/users": "system_settings",
+  // metering
+  "GET /api/member/limits": "auth",
+  "GET /api/user/limits": "auth",
+  "POST /api/member/check-limit": "auth",
+  // background tasks
+  "GET /api/tasks/:id": "auth",
+};
+
+/** Page routes of the browser app and what each needs (part 1 §2). */
+export const PAGE_ACCESS: Record<string, Access> = {
+  "/dashboard": "dashboard",
+  "/pdf-converter": "pdf_converter",
+  "/mediation-form": "mediation",
+  "/my-templates": "my_template",
+  "/template-manager": "template_manage",
+  "/user-manager": "user_manage",
+  "/role-manager": "role_manage",
+  "/system-settings": "system_settings",
+  "/storage-manager": "storage_manage",
+  "/member-center": "auth",
+  "/account": "auth",
+  "/ai-chat": "ai_document",
+  "/ai-settings": "super_admin",
+  "/ai-law-search": "ai_law_search",
+  "/register-gift": "register_gift_manage",
+  "/ocr": "ocr_access",
+  "/custom-ocr": "custom_ocr_access",
+  "/ai-folder": "ai_folder_access",
+  "/ai-cljl": "ai_cljl_access",
+  "/ai-muban": "ai_muban_access",
+  "/excel-batch": "excel_batch_generate",
+  "/excel-templates": "excel_template_manage",
+  "/ocr-extract": "ocr_extract",
+  "/excel-case-split": "excel_case_split",
+  // Flagged admin-only in the route table, but the guard does not enforce it (part 1 §6).
+  "/login-features": "auth",
+};

@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { INVITATION_MAX_USES_MAX, INVITATION_MAX_USES_MIN } from "../constants.ts";
+
+/** The time choices of the generate dialog (part 3 §5); the default is the last. */
+export const EXPIRY_TIME_CHOICES = ["00:00", "08:00", "12:00", "16:00", "20:00", "23:59:59"] as const;
+
+/** POST /api/invitation-codes. expiredAt is an ISO date-time or empty/null for a permanent code. */
+export const invitationBody = z.object({
+  maxUses: z.coerce.number({ error: "请输入最大使用次数" }).int("最大使用次数必须是整数")
+    .min(INVITATION_MAX_USES_MIN, "最大使用次数为1-100")
+    .max(INVITATION_MAX_USES_MAX, "最大使用次数为1-100"),
+  expiredAt: z.union([z.literal(""), z.null(), z.iso.datetime({ offset: true, local: true, error: "过期时间格式错误" })])
+    .optional(),
+  remark: z.string().trim().max(200, "备注不能超过200个字符").optional().default(""),
+});
+export type InvitationBody = z.input<typeof invitationBody>;
+
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).optional().default(1),
+  pageSize: z.coerce.number().int().min(1).max(100, "每页最多100条").optional().default(10),
+});

@@ -1,0 +1,54 @@
+import { setupZodLocale } from "./common/zod_setup.ts";
+import { createApp } from "./server/app.ts";
+import { LocalBlobStore } from "./server/blobs/local_blob_store.ts";
+import { ensureInitialData } from "./server/bootstrap.ts";
+import { systemClock } from "./server/clock.ts";
+import { ConfigError, loadConfig } from "./server/config.ts";
+import type { AppDeps } from "./server/deps.ts";
+import { createOutboxMailer, createSmtpMailer } from "./server/services/mail/mailer.ts";
+import { resolveSigningKey } from "./server/services/auth/tokens.ts";
+
+setupZodLocale();
+
+let config;
+try {
+  config = loadConfig(Deno.env.toObject());
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    Deno.exit(1);
+  }
+  throw err;
+}
+
+await Deno.mkdir(config.dataDir, { recursive: true });
+const kv = await Deno.openKv(config.kvPath || `${config.dataDir}/kv.sqlite3`);
+const deps: AppDeps = {
+  kv,
+  blobs: new LocalBlobStore(`${config.dataDir}/blobs`),
+  clock: systemClock,
+  config,
+  mailer: config.smtp ? await createSmtpMailer(config.smtp) : createOutboxMailer(`${config.dataDir}/outbox`),
+  signingKey: await resolveSigningKey(kv, config.jwtSecret),
+};
+
+const { generatedPassword } = await ensureInitialData(deps);
+if (generatedPassword) {
+  console.log("=".repeat(60));
+  console.log(`超级管理员已创建：用户名 ${config.adminUsername}  密码 ${generatedPassword}`);
+  console.log("(this password is shown once; set ADMIN_PASSWORD to choose it)");
+  console.log("=".repeat(60));
+}
+if (config.captchaTestText) {
+  console.warn("WARNING: CAPTCHA_TEST_TEXT is set: every captcha's answer is that text. Never use it in production.");
+}
+if (!config.smtp) console.log(`Mail: no SMTP configured, messages are written to ${config.dataDir}/outbox/`);
+
+const app = createApp(deps, { webDist: new URL("./web/dist", import.meta.url).pathname });
+Deno.serve({
+  port: config.port,
+  onListen: ({ hostname, port }) => {
+    const host = hostname === "0.0.0.0" ? "localhost" : hostname;
+    console.log(`Listening on http://${host}:${port}/`);
+  },
+}, app.fetch);

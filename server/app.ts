@@ -1,0 +1,74 @@
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { AppDeps, AppEnv } from "./deps.ts";
+import { AppError, toErrorBody } from "./errors.ts";
+import { accessControl } from "./middleware/access.ts";
+import { authRoutes } from "./routes/auth.ts";
+import { captchaRoutes } from "./routes/captcha.ts";
+import { invitationCodesRoutes } from "./routes/invitation_codes.ts";
+import { loginFeaturesRoutes } from "./routes/login_features.ts";
+import { memberRoutes } from "./routes/member.ts";
+import { passwordRoutes } from "./routes/password.ts";
+import { profileRoutes } from "./routes/profile.ts";
+import { rolesRoutes } from "./routes/roles.ts";
+import { systemSettingsRoutes } from "./routes/system_settings.ts";
+import { tasksRoutes } from "./routes/tasks.ts";
+import { usersRoutes } from "./routes/users.ts";
+import { createWebHandler } from "./static_web.ts";
+
+export interface CreateAppOptions {
+  /** Folder of the web build; omitted in API tests. */
+  webDist?: string;
+}
+
+/** The whole HTTP app: every area under /api, errors shaped once, the web build for the rest. */
+export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.use("*", async (c, next) => {
+    c.set("deps", deps);
+    c.set("requestId", crypto.randomUUID().slice(0, 8));
+    await next();
+  });
+  app.use("/api/*", accessControl());
+
+  app.get("/api/health", (c) => c.json({ success: true }));
+  for (
+    const routes of [
+      captchaRoutes,
+      authRoutes,
+      passwordRoutes,
+      profileRoutes,
+      systemSettingsRoutes,
+      loginFeaturesRoutes,
+      usersRoutes,
+      rolesRoutes,
+      invitationCodesRoutes,
+      memberRoutes,
+      tasksRoutes,
+    ]
+  ) {
+    app.route("/api", routes);
+  }
+
+  app.notFound((c) => {
+    if (c.req.path.startsWith("/api/")) return c.json(toErrorBody(new AppError("NOT_FOUND")), 404);
+    return c.text("Not Found", 404);
+  });
+  app.onError((err, c) => {
+    if (err instanceof AppError) return c.json(toErrorBody(err), err.status as 400);
+    if (err instanceof HTTPException && err.status < 500) {
+      const code = err.status === 413 ? "PAYLOAD_TOO_LARGE" : err.status === 404 ? "NOT_FOUND" : "VALIDATION_FAILED";
+      const appErr = new AppError(code);
+      return c.json(toErrorBody(appErr), appErr.status as 400);
+    }
+    console.error(`[${c.var.requestId ?? "-"}] ${c.req.method} ${c.req.path}:`, err);
+    return c.json(toErrorBody(new AppError("INTERNAL")), 500);
+  });
+
+  if (options.webDist) {
+    const web = createWebHandler(options.webDist);
+    app.get("*", (c) => web(c));
+  }
+  return app;
+}

@@ -1,0 +1,37 @@
+import type { PermissionCode } from "../common/permissions.ts";
+import type { BlobStore } from "./blobs/blob_store.ts";
+import type { Clock } from "./clock.ts";
+import type { AppConfig } from "./config.ts";
+import type { Mailer } from "./services/mail/mailer.ts";
+
+/** Everything a handler or service may use; built once in main.ts (or per test), never a singleton. */
+export interface AppDeps {
+  kv: Deno.Kv;
+  blobs: BlobStore;
+  clock: Clock;
+  config: AppConfig;
+  mailer: Mailer;
+  /** HS256 key for session tokens. */
+  signingKey: Uint8Array;
+}
+
+/** The signed-in user as handlers see it: read fresh from KV on each request. */
+export interface CurrentUser {
+  id: number;
+  username: string;
+  email: string;
+  role: string;
+  roleId: number;
+  permissions: PermissionCode[];
+  domain: string;
+  sid: string;
+}
+
+export interface AppEnv {
+  Variables: {
+    deps: AppDeps;
+    /** Set by the access middleware; null on a public route without a valid token. */
+    user: CurrentUser | null;
+    requestId: string;
+  };
+}

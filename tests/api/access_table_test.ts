@@ -1,0 +1,28 @@
+import assert from "node:assert/strict";
+import { API_ACCESS } from "../../common/permissions.ts";
+import { testApp } from "../helpers/test_app.ts";
+
+Deno.test("every API route is in API_ACCESS, and every API_ACCESS entry is a real route", async () => {
+  using t = await testApp();
+  const routes = new Set(
+    t.app.routes.filter((r) => r.method !== "ALL" && r.path.startsWith("/api/")).map((r) => `${r.method} ${r.path}`),
+  );
+  const missing = [...routes].filter((r) => !(r in API_ACCESS));
+  const stale = Object.keys(API_ACCESS).filter((r) => !routes.has(r));
+  assert.deepEqual(missing, [], "routes with no access rule");
+  assert.deepEqual(stale, [], "access rules with no route");
+});
+
+Deno.test("GET /api/health answers without a token", async () => {
+  using t = await testApp();
+  const res = await t.request("GET", "/api/health");
+  assert.equal(res.status, 200);
+  assert.deepEqual(await res.json(), { success: true });
+});
+
+Deno.test("an unknown /api path answers NOT_FOUND in Chinese", async () => {
+  using t = await testApp();
+  const res = await t.request("GET", "/api/no-such-thing", { as: "admin" });
+  assert.equal(res.status, 404);
+  assert.deepEqual(await res.json(), { success: false, code: "NOT_FOUND", error: "请求的资源不存在" });
+});
