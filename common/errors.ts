@@ -54,6 +54,7 @@ export const ERRORS = define({
   USER_NOT_FOUND: { status: 404, message: "用户不存在" },
   SUPER_ADMIN_UNDELETABLE: { status: 403, message: "超级管理员不能删除" },
   SUPER_ADMIN_ROLE_FIXED: { status: 403, message: "超级管理员的角色不能修改" },
+  SUPER_ADMIN_EDIT_FORBIDDEN: { status: 403, message: "只有超级管理员本人可以修改超级管理员账号" },
   CANNOT_DELETE_SELF: { status: 400, message: "不能删除当前登录的账号" },
   OLD_PASSWORD_WRONG: { status: 400, message: "原密码错误" },
   ROLE_NOT_FOUND: { status: 404, message: "角色不存在" },

@@ -1,6 +1,7 @@
 import type { PermissionCode } from "../common/permissions.ts";
 import { ADMIN_ROLE, DEFAULT_MEMBER_ROLE, PERMISSION_CODES, SUPER_ADMIN_ID, SUPER_ADMIN_ROLE } from "../common/permissions.ts";
 import type { AppDeps } from "./deps.ts";
+import { seedLoginFeatures } from "./kv/login_features.ts";
 import { createRole, getDefaultRoleId, getRoleByName, setDefaultRoleId } from "./kv/roles.ts";
 import { createUser, getUser } from "./kv/users.ts";
 import { hashPassword } from "./services/auth/password_hash.ts";
@@ -18,8 +19,9 @@ export const DEFAULT_MEMBER_PERMISSIONS: PermissionCode[] = [
 ];
 
 /**
- * First start: the three built-in roles, and user id 1 (super administrator). Safe to run on every
- * start; it only fills in what is missing. Returns the generated password when it made one.
+ * First start: the three built-in roles, the default login-page features, and user id 1 (super
+ * administrator). Safe to run on every start; it only fills in what is missing. Returns the
+ * generated password when it made one.
  */
 export async function ensureInitialData(deps: Pick<AppDeps, "kv" | "config" | "clock">): Promise<{ generatedPassword: string | null }> {
   const { kv, config } = deps;
@@ -49,6 +51,8 @@ export async function ensureInitialData(deps: Pick<AppDeps, "kv" | "config" | "c
       }, now);
     await setDefaultRoleId(kv, member.id);
   }
+
+  await seedLoginFeatures(kv, now);
 
   if (await getUser(kv, SUPER_ADMIN_ID)) return { generatedPassword: null };
   const generatedPassword = config.adminPassword ? null : generatePassword();

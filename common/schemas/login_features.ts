@@ -6,3 +6,4 @@ export const loginFeatureBody = z.object({
   order: z.coerce.number().int().min(0).max(9999).optional(),
 });
 export type LoginFeatureBody = z.input<typeof loginFeatureBody>;
+export type LoginFeatureInput = z.output<typeof loginFeatureBody>;

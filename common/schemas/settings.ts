@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_CLEANUP_DAYS, DEFAULT_MAX_USES } from "../constants.ts";
-import { normalizeDomain } from "./users.ts";
+import { DOMAIN_MESSAGE, isValidDomain, normalizeDomain } from "./users.ts";
 
 export interface FooterLink {
   text: string;
@@ -59,8 +59,13 @@ export const DEFAULT_SETTINGS: SystemSettings = {
 
 const footerLink = z.object({
   text: z.string().trim().min(1, "链接文字不能为空").max(50, "链接文字不能超过50个字符"),
-  url: z.string().trim().min(1, "链接地址不能为空").max(500, "链接地址过长"),
+  url: z.string().trim().min(1, "链接地址不能为空").max(500, "链接地址过长")
+    .refine((v) => /^(https?:\/\/|\/(?!\/))/i.test(v), "链接地址必须以 http://、https:// 或 / 开头"),
 });
+
+/** A logo or favicon address: empty, an uploaded file, or an http(s) address (never javascript: or data:). */
+const imageUrl = z.string().trim().max(500, "图片地址过长")
+  .refine((v) => v === "" || /^(https?:\/\/|\/api\/settings\/files\/)/i.test(v), "图片地址格式错误");
 
 /** footer_links may arrive as JSON text (part 1 §3) or as a list. */
 const footerLinks = z.preprocess((value) => {
@@ -83,8 +88,8 @@ export const settingsBody = z.object({
     .max(200, "登录页标题长度为2-200个字符"),
   login_subtitle: z.string().trim().min(1, "请输入登录页副标题").min(2, "登录页副标题长度为2-200个字符")
     .max(200, "登录页副标题长度为2-200个字符"),
-  logo_url: z.string().trim().max(500).optional(),
-  favicon_url: z.string().trim().max(500).optional(),
+  logo_url: imageUrl.optional(),
+  favicon_url: imageUrl.optional(),
   footer_copyright: z.string().trim().max(200, "版权信息不能超过200个字符").optional(),
   footer_icp: z.string().trim().max(100, "备案号不能超过100个字符").optional(),
   footer_links: footerLinks.optional(),
@@ -94,6 +99,7 @@ export const settingsBody = z.object({
   invitation_enabled: z.boolean().optional(),
   default_max_uses: z.coerce.number().int("默认使用次数必须是整数").min(1, "默认使用次数至少为1").max(100)
     .optional(),
-  default_domain: z.string().trim().max(300).optional().transform((v) => v === undefined ? v : normalizeDomain(v)),
+  default_domain: z.string().trim().max(300).transform(normalizeDomain).refine(isValidDomain, DOMAIN_MESSAGE)
+    .optional(),
 }).partial({ system_name: true, site_title: true, login_title: true, login_subtitle: true });
 export type SettingsBody = z.input<typeof settingsBody>;

@@ -13,10 +13,15 @@ export function normalizeDomain(value: string): string {
   return value.trim().replace(/^https?:\/\//i, "").replace(/\/+$/, "");
 }
 
+/** True for an empty value ("default domain") or a bare host name with an optional port. */
+export function isValidDomain(value: string): boolean {
+  return value === "" || DOMAIN_PATTERN.test(value);
+}
+
 /** An optional custom domain: empty means "default domain". */
 export const domain = z.string().trim().max(300).optional().default("")
   .transform(normalizeDomain)
-  .refine((v) => v === "" || DOMAIN_PATTERN.test(v), DOMAIN_MESSAGE);
+  .refine(isValidDomain, DOMAIN_MESSAGE);
 
 const userUsername = z.string({ error: "请输入用户名" }).trim()
   .min(1, "请输入用户名")
