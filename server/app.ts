@@ -58,7 +58,11 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
   app.onError((err, c) => {
     if (err instanceof AppError) return c.json(toErrorBody(err), err.status as 400);
     if (err instanceof HTTPException && err.status < 500) {
-      const code = err.status === 413 ? "PAYLOAD_TOO_LARGE" : err.status === 404 ? "NOT_FOUND" : "VALIDATION_FAILED";
+      const code = err.status === 413
+        ? "PAYLOAD_TOO_LARGE"
+        : err.status === 404
+        ? "NOT_FOUND"
+        : "VALIDATION_FAILED";
       const appErr = new AppError(code);
       return c.json(toErrorBody(appErr), appErr.status as 400);
     }

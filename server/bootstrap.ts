@@ -1,5 +1,11 @@
 import type { PermissionCode } from "../common/permissions.ts";
-import { ADMIN_ROLE, DEFAULT_MEMBER_ROLE, PERMISSION_CODES, SUPER_ADMIN_ID, SUPER_ADMIN_ROLE } from "../common/permissions.ts";
+import {
+  ADMIN_ROLE,
+  DEFAULT_MEMBER_ROLE,
+  PERMISSION_CODES,
+  SUPER_ADMIN_ID,
+  SUPER_ADMIN_ROLE,
+} from "../common/permissions.ts";
 import type { AppDeps } from "./deps.ts";
 import { seedLoginFeatures } from "./kv/login_features.ts";
 import { createRole, getDefaultRoleId, getRoleByName, setDefaultRoleId } from "./kv/roles.ts";
@@ -23,7 +29,9 @@ export const DEFAULT_MEMBER_PERMISSIONS: PermissionCode[] = [
  * administrator). Safe to run on every start; it only fills in what is missing. Returns the
  * generated password when it made one.
  */
-export async function ensureInitialData(deps: Pick<AppDeps, "kv" | "config" | "clock">): Promise<{ generatedPassword: string | null }> {
+export async function ensureInitialData(
+  deps: Pick<AppDeps, "kv" | "config" | "clock">,
+): Promise<{ generatedPassword: string | null }> {
   const { kv, config } = deps;
   const now = deps.clock.now();
   const superRole = await getRoleByName(kv, SUPER_ADMIN_ROLE) ??
@@ -63,7 +71,10 @@ export async function ensureInitialData(deps: Pick<AppDeps, "kv" | "config" | "c
     roleId: superRole.id,
   }, { id: SUPER_ADMIN_ID, now, quotas: { mediation: 99_999, pdf_convert: 99_999, ai: 99_999 } });
   // keep the users counter past id 1
-  await kv.set(["counters", "users"], Math.max(SUPER_ADMIN_ID, (await kv.get<number>(["counters", "users"])).value ?? 0));
+  await kv.set(
+    ["counters", "users"],
+    Math.max(SUPER_ADMIN_ID, (await kv.get<number>(["counters", "users"])).value ?? 0),
+  );
   return { generatedPassword };
 }
 

@@ -31,7 +31,10 @@ const intFromEnv = (name: string, fallback: number, max: number) =>
     if (v === undefined || v.trim() === "") return fallback;
     const n = Number(v);
     if (!Number.isInteger(n) || n < 0 || n > max) {
-      ctx.addIssue({ code: "custom", message: `${name} must be a whole number from 0 to ${max}, got "${v}"` });
+      ctx.addIssue({
+        code: "custom",
+        message: `${name} must be a whole number from 0 to ${max}, got "${v}"`,
+      });
       return z.NEVER;
     }
     return n;
@@ -49,7 +52,10 @@ const envSchema = z.object({
     (v) => v === null || (v.length >= 6 && v.length <= 20),
     "ADMIN_PASSWORD must be 6 to 20 characters",
   ),
-  JWT_SECRET: optionalText.refine((v) => v === null || v.length >= 32, "JWT_SECRET must be at least 32 characters"),
+  JWT_SECRET: optionalText.refine(
+    (v) => v === null || v.length >= 32,
+    "JWT_SECRET must be at least 32 characters",
+  ),
   CAPTCHA_TEST_TEXT: optionalText,
   SMTP_HOST: optionalText,
   SMTP_PORT: intFromEnv("SMTP_PORT", 465, 65535),

@@ -7,7 +7,11 @@ export class AppError extends Error {
   /** The form field the error belongs to, when there is one. */
   readonly field?: string;
 
-  constructor(code: ErrorCode, params: Record<string, unknown> = {}, options: { field?: string; message?: string } = {}) {
+  constructor(
+    code: ErrorCode,
+    params: Record<string, unknown> = {},
+    options: { field?: string; message?: string } = {},
+  ) {
     super(options.message ?? errorMessage(code, params));
     this.code = code;
     this.params = params;

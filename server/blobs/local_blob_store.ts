@@ -86,7 +86,11 @@ export class LocalBlobStore implements BlobStore {
         if (entry.isDirectory) stack.push(path);
         else if (entry.isFile && !entry.name.endsWith(".part")) {
           const info = await Deno.stat(path);
-          yield { key: path.slice(this.root.length + 1), size: info.size, modifiedAt: info.mtime?.getTime() ?? 0 };
+          yield {
+            key: path.slice(this.root.length + 1),
+            size: info.size,
+            modifiedAt: info.mtime?.getTime() ?? 0,
+          };
         }
       }
     }

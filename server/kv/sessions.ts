@@ -25,7 +25,9 @@ export async function getSession(kv: Deno.Kv, sid: string): Promise<Session | nu
 
 /** Records activity; callers throttle it so a busy user does not write on every request. */
 export async function touchSession(kv: Deno.Kv, session: Session, now: number): Promise<void> {
-  await kv.set(["sessions", session.sid], { ...session, lastSeenAt: now }, { expireIn: SESSION_RETENTION_MS });
+  await kv.set(["sessions", session.sid], { ...session, lastSeenAt: now }, {
+    expireIn: SESSION_RETENTION_MS,
+  });
 }
 
 export async function deleteSession(kv: Deno.Kv, session: Pick<Session, "sid" | "userId">): Promise<void> {

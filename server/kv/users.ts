@@ -66,7 +66,11 @@ export async function listUsers(kv: Deno.Kv): Promise<UserRecord[]> {
  * When the commit fails for another reason (an `extend` check, a concurrent role change) it throws
  * CommitConflict: the caller re-validates its own state and calls again.
  */
-export async function createUser(kv: Deno.Kv, input: NewUser, options: CreateUserOptions = {}): Promise<UserRecord> {
+export async function createUser(
+  kv: Deno.Kv,
+  input: NewUser,
+  options: CreateUserOptions = {},
+): Promise<UserRecord> {
   const now = options.now ?? Date.now();
   const id = options.id ?? await nextSequence(kv, "users");
   const user: UserRecord = {
@@ -109,10 +113,17 @@ export class CommitConflict extends Error {
   }
 }
 
-export type UserPatch = Partial<Pick<UserRecord, "email" | "passwordHash" | "roleId" | "domain" | "lastLoginAt">>;
+export type UserPatch = Partial<
+  Pick<UserRecord, "email" | "passwordHash" | "roleId" | "domain" | "lastLoginAt">
+>;
 
 /** Updates a user (never the username), keeping role counts right. Retries on concurrent writes. */
-export async function updateUser(kv: Deno.Kv, id: number, patch: UserPatch, now = Date.now()): Promise<UserRecord> {
+export async function updateUser(
+  kv: Deno.Kv,
+  id: number,
+  patch: UserPatch,
+  now = Date.now(),
+): Promise<UserRecord> {
   for (let attempt = 0; attempt < 20; attempt++) {
     const entry = await kv.get<UserRecord>(["users", id]);
     if (!entry.value) throw new AppError("USER_NOT_FOUND");

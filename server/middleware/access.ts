@@ -46,7 +46,9 @@ export function accessControl(): MiddlewareHandler<AppEnv> {
     const { user, renewedToken } = await authenticateToken(c.var.deps, token);
     c.set("user", user);
     if (!hasAccess(user, access)) {
-      throw new AppError(access === "super_admin" ? "SUPER_ADMIN_ONLY" : access === "admin" ? "ADMIN_ONLY" : "FORBIDDEN");
+      throw new AppError(
+        access === "super_admin" ? "SUPER_ADMIN_ONLY" : access === "admin" ? "ADMIN_ONLY" : "FORBIDDEN",
+      );
     }
     if (renewedToken) c.header("new-token", renewedToken);
     await next();

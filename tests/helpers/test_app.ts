@@ -61,7 +61,11 @@ export async function testApp(overrides: Partial<AppConfig> = {}) {
 
   async function request(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
     const headers: Record<string, string> = { ...options.headers };
-    const token = options.as === "admin" ? adminToken : typeof options.as === "string" ? options.as : options.as?.token;
+    const token = options.as === "admin"
+      ? adminToken
+      : typeof options.as === "string"
+      ? options.as
+      : options.as?.token;
     if (token) headers.authorization = `Bearer ${token}`;
     let body: BodyInit | undefined;
     if (options.json !== undefined) {
@@ -74,11 +78,19 @@ export async function testApp(overrides: Partial<AppConfig> = {}) {
   /** Seeds a user holding exactly these permissions (through a role of their own) and signs it in. */
   async function userWith(
     permissions: PermissionCode[],
-    options: { username?: string; role?: string; quotas?: Partial<Record<"mediation" | "pdf_convert" | "ai", number>> } = {},
+    options: {
+      username?: string;
+      role?: string;
+      quotas?: Partial<Record<"mediation" | "pdf_convert" | "ai", number>>;
+    } = {},
   ): Promise<SeededUser> {
     const roleName = options.role ?? `role-${randomToken(4)}`;
     const role = await getRoleByName(kv, roleName) ??
-      await createRole(kv, { name: roleName, permissions: permissions.length ? permissions : ["dashboard"] }, clock.now());
+      await createRole(
+        kv,
+        { name: roleName, permissions: permissions.length ? permissions : ["dashboard"] },
+        clock.now(),
+      );
     const password = "member-pass-1";
     const user = await createUser(kv, {
       username: options.username ?? `u${randomToken(4)}`,

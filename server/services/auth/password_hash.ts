@@ -9,10 +9,16 @@ const KEY_LEN = 32;
 
 function derive(password: string, salt: Uint8Array, n: number, r: number, p: number): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize("NFKC"), salt, KEY_LEN, { N: n, r, p, maxmem: 64 * 1024 * 1024 }, (err, key) => {
-      if (err) reject(err);
-      else resolve(new Uint8Array(key));
-    });
+    scrypt(
+      password.normalize("NFKC"),
+      salt,
+      KEY_LEN,
+      { N: n, r, p, maxmem: 64 * 1024 * 1024 },
+      (err, key) => {
+        if (err) reject(err);
+        else resolve(new Uint8Array(key));
+      },
+    );
   });
 }
 

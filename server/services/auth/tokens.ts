@@ -13,7 +13,11 @@ export interface TokenClaims {
 }
 
 /** Signs an HS256 token for a session, valid for TOKEN_TTL_MS from `now`. */
-export async function signToken(key: Uint8Array, claims: { userId: number; sid: string }, now: number): Promise<string> {
+export async function signToken(
+  key: Uint8Array,
+  claims: { userId: number; sid: string },
+  now: number,
+): Promise<string> {
   const iat = Math.floor(now / 1000);
   return await new SignJWT({ sid: claims.sid })
     .setProtectedHeader({ alg: "HS256" })

@@ -20,7 +20,8 @@ export function createOutboxMailer(outboxDir: string, clock: () => number = Date
     async send(message) {
       await Deno.mkdir(outboxDir, { recursive: true });
       const name = `${clock()}-${crypto.randomUUID().slice(0, 8)}.eml`;
-      const body = `To: ${message.to}\nSubject: ${message.subject}\nDate: ${new Date(clock()).toUTCString()}\n` +
+      const body =
+        `To: ${message.to}\nSubject: ${message.subject}\nDate: ${new Date(clock()).toUTCString()}\n` +
         `Content-Type: text/plain; charset=utf-8\n\n${message.text}\n`;
       await Deno.writeTextFile(`${outboxDir}/${name}`, body);
     },
@@ -38,7 +39,12 @@ export async function createSmtpMailer(smtp: SmtpConfig): Promise<Mailer> {
   });
   return {
     async send(message) {
-      await transport.sendMail({ from: smtp.from, to: message.to, subject: message.subject, text: message.text });
+      await transport.sendMail({
+        from: smtp.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+      });
     },
   };
 }
