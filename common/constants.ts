@@ -15,7 +15,13 @@ export const ACTIVITY_PAGE_SIZES = [10, 20, 50, 100];
 export const USER_SEARCH_DEBOUNCE_MS = 300;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 /** Where a user goes after a denial that came from /login (part 1 §4). */
-export const FALLBACK_LANDING_ORDER = ["/dashboard", "/mediation-form", "/pdf-converter", "/my-templates", "/ai-chat"];
+export const FALLBACK_LANDING_ORDER = [
+  "/dashboard",
+  "/mediation-form",
+  "/pdf-converter",
+  "/my-templates",
+  "/ai-chat",
+];
 /** Denials on these pages redirect to /dashboard (part 1 §4). */
 export const DENIAL_REDIRECTS_TO_DASHBOARD = ["/custom-ocr", "/ai-folder", "/ai-cljl", "/ai-muban"];
 
@@ -46,6 +52,15 @@ export const TOKEN_TTL_MS = 12 * 60 * 60_000;
 export const TOKEN_RENEW_BEFORE_MS = 6 * 60 * 60_000;
 /** A session idle for this long answers SESSION_TIMEOUT. */
 export const SESSION_IDLE_TIMEOUT_MS = 2 * 60 * 60_000;
+/** Wrong answers to POST /api/captcha/verify before the captcha is void. */
+export const CAPTCHA_MAX_WRONG_TRIES = 3;
+export const CAPTCHA_LENGTH = 4;
+/** Each sign-in attempt past LOGIN_SLOWDOWN_AFTER failures waits this much per extra failure, up to the cap. */
+export const LOGIN_DELAY_STEP_MS = 500;
+export const LOGIN_DELAY_MAX_MS = 3_000;
+export const INVITATION_CODE_LENGTH = 8;
+/** Invitation-code table and its users dialog (part 3 §9). */
+export const INVITATION_PAGE_SIZES = [10, 20, 30, 50];
 
 /** The three metered counters (part 1 §1). */
 export const QUOTA_KINDS = ["mediation", "pdf_convert", "ai"] as const;

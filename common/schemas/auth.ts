@@ -25,8 +25,8 @@ export const email = z.string({ error: "请输入邮箱" })
   .pipe(z.email("请输入正确的邮箱格式"));
 
 export const captchaFields = {
-  captchaId: z.string({ error: "请刷新验证码" }).min(1, "请刷新验证码"),
-  captchaText: z.string({ error: "请输入验证码" }).trim().min(1, "请输入验证码"),
+  captchaId: z.string({ error: "请刷新验证码" }).min(1, "请刷新验证码").max(64, "请刷新验证码"),
+  captchaText: z.string({ error: "请输入验证码" }).trim().min(1, "请输入验证码").max(20, "验证码错误"),
 };
 
 export const captchaVerifyBody = z.object(captchaFields);
@@ -52,5 +52,9 @@ export const resetCode = z.string({ error: "请输入验证码" })
   .min(1, "请输入验证码")
   .length(RESET_CODE_LENGTH, "验证码长度应为6位");
 
-export const resetPasswordBody = z.object({ username: loginUsername, code: resetCode, newPassword: password });
+export const resetPasswordBody = z.object({
+  username: loginUsername,
+  code: resetCode,
+  newPassword: password,
+});
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
