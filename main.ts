@@ -5,6 +5,9 @@ import { ensureInitialData } from "./server/bootstrap.ts";
 import { systemClock } from "./server/clock.ts";
 import { ConfigError, loadConfig } from "./server/config.ts";
 import type { AppDeps } from "./server/deps.ts";
+import { registerCrons } from "./server/jobs/cron.ts";
+import { startJobListener } from "./server/jobs/dispatch.ts";
+import { jobHandlers } from "./server/jobs/handlers.ts";
 import { createOutboxMailer, createSmtpMailer } from "./server/services/mail/mailer.ts";
 import { resolveSigningKey } from "./server/services/auth/tokens.ts";
 
@@ -40,9 +43,15 @@ if (generatedPassword) {
   console.log("=".repeat(60));
 }
 if (config.captchaTestText) {
-  console.warn("WARNING: CAPTCHA_TEST_TEXT is set: every captcha's answer is that text. Never use it in production.");
+  console.warn(
+    "WARNING: CAPTCHA_TEST_TEXT is set: every captcha's answer is that text. Never use it in production.",
+  );
 }
 if (!config.smtp) console.log(`Mail: no SMTP configured, messages are written to ${config.dataDir}/outbox/`);
+
+// Background work: the one queue listener, and the crons that feed it.
+startJobListener(deps, jobHandlers).catch((err) => console.error("[jobs] the queue listener stopped:", err));
+registerCrons(deps);
 
 const app = createApp(deps, { webDist: new URL("./web/dist", import.meta.url).pathname });
 Deno.serve({

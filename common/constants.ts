@@ -75,3 +75,46 @@ export const QUOTA_LABELS: Record<QuotaKind, string> = {
   pdf_convert: "PDF转换",
   ai: "AI功能",
 };
+
+/** Usage-record and activity types (part 1 §3, part 3 §3), with the Chinese labels shown for them. */
+export const USAGE_TYPES = [
+  "mediation",
+  "pdf",
+  "pdf_convert",
+  "template",
+  "ai",
+  "aiocr",
+  "aiextract",
+  "ocrextract",
+  "ai_law_search",
+  "ai_document",
+] as const;
+export type UsageType = typeof USAGE_TYPES[number];
+export const USAGE_TYPE_LABELS: Record<UsageType, string> = {
+  mediation: "文书生成",
+  pdf: "PDF处理",
+  pdf_convert: "PDF转链接",
+  template: "模板",
+  ai: "AI功能",
+  aiocr: "AI识别",
+  aiextract: "AI信息提取",
+  ocrextract: "OCR信息提取",
+  ai_law_search: "AI法律检索",
+  ai_document: "AI文书生成",
+};
+export const USAGE_STATUSES = ["success", "failed"] as const;
+export type UsageStatus = typeof USAGE_STATUSES[number];
+
+/** Background task states (GET /api/tasks/:id). */
+export const TASK_STATUSES = ["pending", "running", "done", "failed"] as const;
+export type TaskStatus = typeof TASK_STATUSES[number];
+
+// untrusted-file workers (server policy)
+export const WORKER_DEFAULT_TIMEOUT_MS = 60_000;
+export const XLSX_MAX_INPUT_BYTES = 10 * 1024 * 1024;
+export const XLSX_MAX_ROWS = 200_000;
+export const XLSX_MAX_COLUMNS = 200;
+/** An xlsx whose central directory declares more than this uncompressed is refused unparsed (zip bombs). */
+export const XLSX_MAX_UNCOMPRESSED_BYTES = 200 * 1024 * 1024;
+/** Temporary blobs under `tmp/` older than this are removed by the nightly cleanup. */
+export const TMP_BLOB_MAX_AGE_MS = 24 * 60 * 60_000;

@@ -78,6 +78,7 @@ export const ERRORS = define({
     message: (p) => `${p.label}使用次数不足。需要 ${p.need} 次，当前剩余 ${p.left} 次`,
   },
   QUOTA_BUSY: { status: 503, message: "系统繁忙，请稍后重试" },
+  QUOTA_OUT_OF_RANGE: { status: 400, message: (p) => `额度必须是0到${p.max}之间的整数` },
   TASK_NOT_FOUND: { status: 404, message: "任务不存在" },
   // untrusted files
   FILE_PARSE_FAILED: { status: 400, message: (p) => `文件解析失败：${p.reason}` },

@@ -1,0 +1,95 @@
+import { TMP_BLOB_MAX_AGE_MS } from "../../common/constants.ts";
+import { SUPER_ADMIN_ID } from "../../common/permissions.ts";
+import type { AppDeps } from "../deps.ts";
+import { getSettings } from "../kv/settings.ts";
+import {
+  completeTask,
+  deleteTask,
+  getTask,
+  isTaskFinished,
+  listTasksCreatedBefore,
+  startTask,
+  updateTaskProgress,
+} from "../kv/tasks.ts";
+import type { CleanupMessage } from "./messages.ts";
+
+// Keys:  ["meta", "cleanup_last_run"] -> CleanupRun
+//
+// Idempotent: runCleanup deletes only what is old enough, so a second run finds less to do; the
+// handler returns at once when its task is already finished.
+
+export interface CleanupRun {
+  at: number;
+  /** True when settings.auto_cleanup was off and nothing was removed. */
+  skipped: boolean;
+  tasksRemoved: number;
+  blobsRemoved: number;
+  bytesFreed: number;
+}
+
+type CleanupDeps = Pick<AppDeps, "kv" | "blobs">;
+
+/**
+ * When settings.auto_cleanup is on: removes finished tasks older than settings.cleanup_days with their
+ * blobs under `tasks/<taskId>/`, and blobs under `tmp/` older than a day. Records the run (or that it
+ * was skipped) in ["meta", "cleanup_last_run"].
+ */
+export async function runCleanup(deps: CleanupDeps, now: number): Promise<CleanupRun> {
+  const { kv, blobs } = deps;
+  const settings = await getSettings(kv);
+  const run: CleanupRun = {
+    at: now,
+    skipped: !settings.auto_cleanup,
+    tasksRemoved: 0,
+    blobsRemoved: 0,
+    bytesFreed: 0,
+  };
+  if (settings.auto_cleanup) {
+    const cutoff = now - Math.max(1, settings.cleanup_days) * 86_400_000;
+    for await (const task of listTasksCreatedBefore(kv, cutoff)) {
+      if (!isTaskFinished(task) || task.updatedAt >= cutoff) continue;
+      const prefix = `tasks/${task.id}`;
+      for await (const blob of blobs.list(prefix)) {
+        run.blobsRemoved++;
+        run.bytesFreed += blob.size;
+      }
+      await blobs.deletePrefix(prefix);
+      await deleteTask(kv, task);
+      run.tasksRemoved++;
+    }
+    for await (const blob of blobs.list("tmp")) {
+      if (now - blob.modifiedAt <= TMP_BLOB_MAX_AGE_MS) continue;
+      await blobs.delete(blob.key);
+      run.blobsRemoved++;
+      run.bytesFreed += blob.size;
+    }
+  }
+  await kv.set(["meta", "cleanup_last_run"], run);
+  return run;
+}
+
+/** The last recorded cleanup run, or null before the first. */
+export async function getLastCleanupRun(kv: Deno.Kv): Promise<CleanupRun | null> {
+  return (await kv.get<CleanupRun>(["meta", "cleanup_last_run"])).value;
+}
+
+/** Starts a cleanup task (owned by the super administrator) and enqueues its message. */
+export async function enqueueCleanup(deps: Pick<AppDeps, "kv" | "clock">): Promise<string> {
+  const { task } = await startTask(deps.kv, {
+    type: "maintenance.cleanup",
+    userId: SUPER_ADMIN_ID,
+    total: 1,
+    now: deps.clock.now(),
+    message: (taskId) => ({ type: "maintenance.cleanup", taskId }),
+  });
+  return task.id;
+}
+
+/** Queue handler of "maintenance.cleanup". */
+export async function handleCleanup(deps: AppDeps, msg: CleanupMessage): Promise<void> {
+  const task = await getTask(deps.kv, msg.taskId);
+  if (!task || isTaskFinished(task)) return;
+  await updateTaskProgress(deps.kv, task.id, { done: 0, now: deps.clock.now() });
+  const run = await runCleanup(deps, deps.clock.now());
+  await completeTask(deps.kv, task.id, { now: deps.clock.now(), result: { ...run } });
+}

@@ -1,0 +1,20 @@
+/**
+ * Every message the job queue carries. Types are named "area.action"; a message that belongs to a
+ * task carries its `taskId`, and its handler reads the task first (delivery is at least once).
+ */
+
+/** Nightly removal of old finished tasks and stale temporary files (server/jobs/cleanup_job.ts). */
+export interface CleanupMessage {
+  type: "maintenance.cleanup";
+  taskId: string;
+}
+
+export type JobMessage = CleanupMessage;
+export type JobType = JobMessage["type"];
+export type JobMessageOf<T extends JobType> = Extract<JobMessage, { type: T }>;
+
+/** True for a value shaped like a job message (the queue hands handlers `unknown`). */
+export function isJobMessage(value: unknown): value is JobMessage {
+  return typeof value === "object" && value !== null &&
+    typeof (value as { type?: unknown }).type === "string";
+}

@@ -1,0 +1,2 @@
+/** Throws while loading, outside the protocol: an uncaught worker error. */
+throw new Error("crashed on purpose");

@@ -1,0 +1,57 @@
+import { ParseFailure } from "./worker_protocol.ts";
+
+/**
+ * Reads a zip's central directory without inflating anything, so a zip bomb can be refused by its
+ * declared sizes before a parser touches it. Pure and permission-free: runs inside the worker.
+ */
+
+export interface ZipDirectorySummary {
+  entries: number;
+  /** Sum of the uncompressed sizes the central directory declares. */
+  uncompressedBytes: number;
+}
+
+const EOCD_SIGNATURE = 0x06054b50;
+const CENTRAL_SIGNATURE = 0x02014b50;
+const EOCD_MIN = 22;
+/** More entries than any real workbook has; also bounds the loop below. */
+const MAX_ENTRIES = 20_000;
+
+const BROKEN = "文件已损坏或不是有效的Excel文件";
+
+/** Locates the end-of-central-directory record (it may be followed by a comment of up to 64 KiB). */
+function findEndOfDirectory(view: DataView): number {
+  const lowest = Math.max(0, view.byteLength - EOCD_MIN - 0xffff);
+  for (let p = view.byteLength - EOCD_MIN; p >= lowest; p--) {
+    if (view.getUint32(p, true) === EOCD_SIGNATURE) return p;
+  }
+  throw new ParseFailure(BROKEN);
+}
+
+/** Entry count and declared uncompressed size of a zip. Throws ParseFailure on a malformed or ZIP64 file. */
+export function readZipDirectory(bytes: Uint8Array): ZipDirectorySummary {
+  if (bytes.byteLength < EOCD_MIN) throw new ParseFailure(BROKEN);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const eocd = findEndOfDirectory(view);
+  const entries = view.getUint16(eocd + 10, true);
+  const dirSize = view.getUint32(eocd + 12, true);
+  const dirOffset = view.getUint32(eocd + 16, true);
+  if (entries === 0xffff || dirOffset === 0xffffffff || dirSize === 0xffffffff) {
+    throw new ParseFailure("不支持ZIP64格式的Excel文件");
+  }
+  if (entries > MAX_ENTRIES) throw new ParseFailure("文件内包含的条目过多，已拒绝处理");
+  if (dirOffset + dirSize > eocd) throw new ParseFailure(BROKEN);
+  let p = dirOffset;
+  let uncompressedBytes = 0;
+  for (let i = 0; i < entries; i++) {
+    if (p + 46 > eocd || view.getUint32(p, true) !== CENTRAL_SIGNATURE) throw new ParseFailure(BROKEN);
+    const compressed = view.getUint32(p + 20, true);
+    const uncompressed = view.getUint32(p + 24, true);
+    if (compressed === 0xffffffff || uncompressed === 0xffffffff) {
+      throw new ParseFailure("不支持ZIP64格式的Excel文件");
+    }
+    uncompressedBytes += uncompressed;
+    p += 46 + view.getUint16(p + 28, true) + view.getUint16(p + 30, true) + view.getUint16(p + 32, true);
+  }
+  return { entries, uncompressedBytes };
+}
