@@ -72,7 +72,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
 
   if (options.webDist) {
     const web = createWebHandler(options.webDist);
-    app.get("*", (c) => web(c));
+    app.get("*", (c) => {
+      if (c.req.path.startsWith("/api/")) return c.json(toErrorBody(new AppError("NOT_FOUND")), 404);
+      return web(c);
+    });
   }
   return app;
 }

@@ -7,7 +7,8 @@ import { authenticateToken } from "../services/auth/authenticate.ts";
 
 /** "METHOD /path" of the handler this request was routed to, or null when nothing matched. */
 export function routeKeyOf(c: Context): string | null {
-  const handlers = matchedRoutes(c).filter((r) => r.method !== "ALL");
+  // Only API handlers count: the web build's catch-all `GET *` also matches /api paths.
+  const handlers = matchedRoutes(c).filter((r) => r.method !== "ALL" && r.path.startsWith("/api/"));
   const last = handlers.at(-1);
   if (!last) return null;
   return `${last.method} ${last.path}`;

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { API_ACCESS } from "../../common/permissions.ts";
+import { createApp } from "../../server/app.ts";
 import { testApp } from "../helpers/test_app.ts";
 
 Deno.test("every API route is in API_ACCESS, and every API_ACCESS entry is a real route", async () => {
@@ -25,4 +26,24 @@ Deno.test("an unknown /api path answers NOT_FOUND in Chinese", async () => {
   const res = await t.request("GET", "/api/no-such-thing", { as: "admin" });
   assert.equal(res.status, 404);
   assert.deepEqual(await res.json(), { success: false, code: "NOT_FOUND", error: "请求的资源不存在" });
+});
+
+Deno.test("with the web build mounted, API routes still answer and unknown API paths stay JSON 404s", async () => {
+  using t = await testApp();
+  const webDist = await Deno.makeTempDir({ prefix: "web-dist-" });
+  try {
+    await Deno.writeTextFile(`${webDist}/index.html`, "<!doctype html><title>app</title>");
+    const app = createApp(t.deps, { webDist });
+    const health = await app.request("/api/health");
+    assert.equal(health.status, 200);
+    assert.deepEqual(await health.json(), { success: true });
+    const unknown = await app.request("/api/no-such-thing");
+    assert.equal(unknown.status, 404);
+    assert.equal((await unknown.json()).code, "NOT_FOUND");
+    const page = await app.request("/dashboard");
+    assert.equal(page.status, 200);
+    assert.match(await page.text(), /<title>app<\/title>/);
+  } finally {
+    await Deno.remove(webDist, { recursive: true });
+  }
 });
