@@ -1,0 +1,189 @@
+import assert from "node:assert/strict";
+import { matchRegion } from "./match_region.ts";
+
+/** [city name, city code, county name, county code]; null where the level is 其他. */
+type Placement = [string | null, string | null, string | null, string | null];
+
+function place(address: string): Placement {
+  const m = matchRegion(address);
+  return [m.city?.name ?? null, m.city?.code ?? null, m.county?.name ?? null, m.county?.code ?? null];
+}
+
+function check(cases: [string, Placement][]): void {
+  for (const [address, want] of cases) assert.deepEqual(place(address), want, address);
+}
+
+const XIHU: Placement = ["杭州市", "330100", "西湖区", "330106"];
+
+Deno.test("matchRegion() places full, short-province and suffix-less addresses", () => {
+  check([
+    ["浙江省杭州市西湖区文三路8号", XIHU],
+    ["浙江杭州市西湖区文三路8号", XIHU],
+    ["杭州西湖区文三路8号", XIHU],
+    ["杭州市西湖区", XIHU],
+  ]);
+  const m = matchRegion("浙江省杭州市西湖区");
+  assert.deepEqual(m, {
+    province: { name: "浙江省", code: "330000" },
+    city: { name: "杭州市", code: "330100" },
+    county: { name: "西湖区", code: "330106" },
+  });
+});
+
+Deno.test("matchRegion() reads short county names after a city or province", () => {
+  check([
+    ["杭州余杭良渚街道", ["杭州市", "330100", "余杭区", "330110"]],
+    ["江苏昆山花桥镇", ["苏州市", "320500", "昆山市", "320583"]],
+    ["江苏 苏州 昆山", ["苏州市", "320500", "昆山市", "320583"]],
+    ["济南市中区经十路", ["济南市", "370100", "市中区", "370103"]],
+  ]);
+});
+
+Deno.test("matchRegion() places a county-level city when the prefecture is left out", () => {
+  check([
+    ["浙江省义乌市稠城街道", ["金华市", "330700", "义乌市", "330782"]],
+    ["湖北省恩施市舞阳坝街道", ["恩施土家族苗族自治州", "422800", "恩施市", "422801"]],
+    ["河北省辛集市", ["石家庄市", "130100", "辛集市", "130181"]],
+  ]);
+});
+
+Deno.test("matchRegion() gives municipalities their province code and reads export pseudo-levels", () => {
+  check([
+    ["北京市市辖区海淀区中关村大街1号", ["北京市", "110000", "海淀区", "110108"]],
+    ["重庆市县巫山县", ["重庆市", "500000", "巫山县", "500237"]],
+    ["重庆万州", ["重庆市", "500000", "万州区", "500101"]],
+    ["上海浦东张杨路", ["上海市", "310000", "浦东新区", "310115"]],
+  ]);
+});
+
+Deno.test("matchRegion() makes province-administered units and county-less cities their own county", () => {
+  check([
+    ["湖北省仙桃市", ["仙桃市", "429004", "仙桃市", "429004"]],
+    ["河南济源市", ["济源市", "419001", "济源市", "419001"]],
+    ["海南省五指山市", ["五指山市", "469001", "五指山市", "469001"]],
+    ["新疆五家渠市", ["五家渠市", "659004", "五家渠市", "659004"]],
+    ["广东省东莞市虎门镇", ["东莞市", "441900", "东莞市", "441900"]],
+    ["广东中山市小榄镇", ["中山市", "442000", "中山市", "442000"]],
+    ["海南儋州市那大镇", ["儋州市", "460400", "儋州市", "460400"]],
+    ["甘肃嘉峪关市", ["嘉峪关市", "620201", "嘉峪关市", "620201"]],
+  ]);
+});
+
+Deno.test("matchRegion() reads autonomous prefectures, leagues, banners and their short forms", () => {
+  check([
+    ["湖北恩施州利川市", ["恩施土家族苗族自治州", "422800", "利川市", "422802"]],
+    ["吉林延边州延吉市", ["延边朝鲜族自治州", "222400", "延吉市", "222401"]],
+    ["云南红河州个旧市", ["红河哈尼族彝族自治州", "532500", "个旧市", "532501"]],
+    ["新疆博州博乐市", ["博尔塔拉蒙古自治州", "652700", "博乐市", "652701"]],
+    ["通辽市科左中旗", ["通辽市", "150500", "科尔沁左翼中旗", "150521"]],
+    ["包头达茂旗", ["包头市", "150200", "达尔罕茂明安联合旗", "150223"]],
+    ["阿拉善盟阿左旗", ["阿拉善盟", "152900", "阿拉善左旗", "152921"]],
+    ["湖北宜昌长阳县", ["宜昌市", "420500", "长阳土家族自治县", "420528"]],
+    ["广西河池市都安县", ["河池市", "451200", "都安瑶族自治县", "451228"]],
+  ]);
+});
+
+Deno.test("matchRegion() labels development zones by county, city or province", () => {
+  check([
+    ["杭州高新区江南大道", ["杭州市", "330100", "滨江区", "330108"]],
+    ["河北雄安新区雄县", ["保定市", "130600", "雄县", "130638"]],
+    ["江苏省苏州工业园区星湖街", ["苏州市", "320500", null, null]],
+    ["长春净月高新技术产业开发区", ["长春市", "220100", null, null]],
+    ["重庆两江新区", ["重庆市", "500000", null, null]],
+    ["河北雄安新区", ["保定市", "130600", null, null]],
+    ["贵州贵安新区", [null, null, null, null]],
+  ]);
+  assert.equal(matchRegion("贵州贵安新区").province?.name, "贵州省");
+});
+
+Deno.test("matchRegion() places an ambiguous county name only when something decides it", () => {
+  check([
+    ["北京朝阳区建国路", ["北京市", "110000", "朝阳区", "110105"]],
+    ["吉林省朝阳区", ["长春市", "220100", "朝阳区", "220104"]],
+    ["福建省鼓楼区", ["福州市", "350100", "鼓楼区", "350102"]],
+    ["徐州鼓楼区", ["徐州市", "320300", "鼓楼区", "320302"]],
+    ["朝阳区建国路", [null, null, null, null]],
+    ["江苏省鼓楼区", [null, null, null, null]],
+  ]);
+  const narrowed = matchRegion("山西省城区");
+  assert.equal(narrowed.province?.name, "山西省");
+  assert.equal(narrowed.reason, "ambiguous");
+});
+
+Deno.test("matchRegion() lets the leading division decide over street, building and town names", () => {
+  check([
+    ["广州市天河区北京路", ["广州市", "440100", "天河区", "440106"]],
+    ["天津市和平区南京路", ["天津市", "120000", "和平区", "120101"]],
+    ["东莞市长安镇", ["东莞市", "441900", "东莞市", "441900"]],
+    ["河源市和平路3号", ["河源市", "441600", null, null]],
+    ["武汉市上海城3栋", ["武汉市", "420100", null, null]],
+    ["重庆市忠县路12号", ["重庆市", "500000", null, null]],
+    ["北京市通州路12号", ["北京市", "110000", null, null]],
+    ["北京朝阳门内大街", ["北京市", "110000", null, null]],
+    ["济南市中心医院", ["济南市", "370100", null, null]],
+    ["台州市路桥区", ["台州市", "331000", "路桥区", "331004"]],
+    ["重庆市云阳县路阳镇", ["重庆市", "500000", "云阳县", "500235"]],
+    ["户籍地：浙江省温州市鹿城区（现住江苏省南京市玄武区）", ["温州市", "330300", "鹿城区", "330302"]],
+  ]);
+});
+
+Deno.test("matchRegion() maps old names and changed divisions to today's units", () => {
+  check([
+    ["襄樊市樊城区", ["襄阳市", "420600", "樊城区", "420606"]],
+    ["湖北省襄樊市", ["襄阳市", "420600", null, null]],
+    ["山东省莱芜市", ["济南市", "370100", null, null]],
+    ["山东省莱芜市莱城区", ["济南市", "370100", "莱芜区", "370116"]],
+    ["安徽省巢湖市庐江县", ["合肥市", "340100", "庐江县", "340124"]],
+    ["杭州市下城区", ["杭州市", "330100", "拱墅区", "330105"]],
+    ["杭州市江干区", ["杭州市", "330100", null, null]],
+    ["北京市密云县", ["北京市", "110000", "密云区", "110118"]],
+    ["广西横县", ["南宁市", "450100", "横州市", "450181"]],
+    ["贵州省铜仁地区铜仁市", ["铜仁市", "520600", "碧江区", "520602"]],
+  ]);
+});
+
+Deno.test("matchRegion() sees through noise, typos, a wrong province and placeholders", () => {
+  check([
+    ["\u3000浙江省\u3000杭州市 西湖区\t文三路", XIHU],
+    ["１２３４５６１９９００１０１１２３４ 浙江省杭州市西湖区", XIHU],
+    ["浙江省杭州市西湖区文三路8号（电话：13900001111）", XIHU],
+    ["住址：浙江省杭州市西湖区", XIHU],
+    ["浙江省、杭州市、西湖区", XIHU],
+    ["杭洲市西湖区", XIHU],
+    ["浙江省省杭州市市西湖区", XIHU],
+    ["安徽省杭州市西湖区", XIHU],
+    ["江西省福州市临川区", ["抚州市", "361000", "临川区", "361002"]],
+    ["福建省抚州市仓山区", ["福州市", "350100", "仓山区", "350104"]],
+    ["XX省XX市南海区", ["佛山市", "440600", "南海区", "440605"]],
+    ["XX省XX市西湖区", [null, null, null, null]],
+  ]);
+});
+
+Deno.test("matchRegion() answers 其他 for empty, garbage, outside and province-only text", () => {
+  assert.equal(matchRegion("").reason, "empty");
+  assert.equal(matchRegion(" \u3000 ").reason, "empty");
+  for (
+    const text of ["火星基地", "N/A", "香港九龙弥敦道", "台湾省台北市中山区", "新北市板桥区", "日本东京都"]
+  ) {
+    assert.deepEqual(
+      matchRegion(text),
+      { province: null, city: null, county: null, reason: "unknown" },
+      text,
+    );
+  }
+  const provinceOnly = matchRegion("浙江省文三路");
+  assert.deepEqual(provinceOnly, {
+    province: { name: "浙江省", code: "330000" },
+    city: null,
+    county: null,
+    reason: "partial",
+  });
+});
+
+Deno.test("matchRegion() leaves the county 其他 when only the city is written", () => {
+  check([
+    ["东营市农科北路", ["东营市", "370500", null, null]],
+    ["湖南省张家界市", ["张家界市", "430800", null, null]],
+  ]);
+  assert.equal(matchRegion("东营市农科北路").reason, "partial");
+});

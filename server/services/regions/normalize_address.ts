@@ -1,0 +1,73 @@
+/**
+ * Cleans an address cell before matching: folds full-width characters (NFKC), drops whitespace
+ * (including ideographic spaces, tabs and line breaks) and separators (、，;), a label prefix
+ * (住址：, 户籍地址：), a leading ID or other number, a leading 中国, and placeholders (XX省, XX市).
+ */
+
+const SEPARATORS = /[\s\u3000、,，;；·•"'“”‘’`|/\\_。.\-—–－]+/g;
+/** Look-alike or traditional forms of level suffixes (巿 for 市, 區, 縣). */
+const SUFFIX_VARIANTS: Record<string, string> = { "巿": "市", "區": "区", "縣": "县" };
+const LABEL_WORDS = [
+  "户籍所在地",
+  "户口所在地",
+  "户籍地址",
+  "户籍地",
+  "户籍",
+  "原籍",
+  "籍贯",
+  "出生地",
+  "家庭住址",
+  "家庭地址",
+  "现居住地址",
+  "现居住地",
+  "现住址",
+  "现住所",
+  "现住地",
+  "现居住",
+  "现居",
+  "现住",
+  "暂住地",
+  "暂住",
+  "经常居住地",
+  "居住地",
+  "住所地",
+  "住所",
+  "住址",
+  "地址",
+  "通讯地址",
+  "通信地址",
+  "联系地址",
+  "送达地址",
+  "邮寄地址",
+  "身份证地址",
+  "身份证住址",
+  "注册地址",
+  "注册地",
+  "经营地址",
+  "营业地址",
+  "单位地址",
+  "所在地",
+  "住",
+].sort((a, b) => b.length - a.length);
+const LABEL_PREFIX = new RegExp(`^(?:${LABEL_WORDS.join("|")})(?:[:：]|为|是)`);
+const BARE_LABEL_PREFIX = new RegExp(`^(?:${LABEL_WORDS.join("|")})`);
+const FREE_LABEL_PREFIX = /^[^\d省市区县州盟旗:]{1,8}:/;
+const LEADING_NUMBER = /^(?:No\.?)?\d+[Xx]?/;
+const COUNTRY_PREFIX = /^(?:中华人民共和国|中国)/;
+const PLACEHOLDER = /(?:[Xx×*]{1,4}|某{1,2}|[?？]{1,4}|□{1,4})(?:省|自治区|自治州|地区|市|区|县|旗|盟)/g;
+
+/** Returns the cleaned text; an empty string means nothing usable was written. */
+export function normalizeAddress(address: string): string {
+  let text = address.normalize("NFKC").replace(SEPARATORS, "").replace(
+    /[巿區縣]/g,
+    (ch) => SUFFIX_VARIANTS[ch],
+  );
+  for (let pass = 0; pass < 3; pass++) {
+    const before = text;
+    text = text.replace(LABEL_PREFIX, "").replace(FREE_LABEL_PREFIX, "").replace(BARE_LABEL_PREFIX, "")
+      .replace(LEADING_NUMBER, "")
+      .replace(COUNTRY_PREFIX, "");
+    if (text === before) break;
+  }
+  return text.replace(PLACEHOLDER, "");
+}

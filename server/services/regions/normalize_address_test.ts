@@ -1,0 +1,21 @@
+import assert from "node:assert/strict";
+import { normalizeAddress } from "./normalize_address.ts";
+
+Deno.test("normalizeAddress() folds full-width characters and drops whitespace and separators", () => {
+  assert.equal(normalizeAddress("\u3000浙江省\u3000杭州市\n西湖区\t１２号 "), "浙江省杭州市西湖区12号");
+  assert.equal(normalizeAddress("浙江省、杭州市，西湖区,文三路"), "浙江省杭州市西湖区文三路");
+});
+
+Deno.test("normalizeAddress() drops label prefixes, ID numbers and a leading 中国", () => {
+  assert.equal(normalizeAddress("户籍地址：浙江省杭州市"), "浙江省杭州市");
+  assert.equal(normalizeAddress("住浙江省杭州市"), "浙江省杭州市");
+  assert.equal(normalizeAddress("33010619900101123X 浙江省杭州市"), "浙江省杭州市");
+  assert.equal(normalizeAddress("中国浙江省杭州市"), "浙江省杭州市");
+  assert.equal(normalizeAddress("联系人:浙江省杭州市"), "浙江省杭州市");
+});
+
+Deno.test("normalizeAddress() removes placeholders and leaves nothing for placeholder-only text", () => {
+  assert.equal(normalizeAddress("XX省XX市西湖区"), "西湖区");
+  assert.equal(normalizeAddress("某某省某某市"), "");
+  assert.equal(normalizeAddress(""), "");
+});

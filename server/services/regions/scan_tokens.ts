@@ -1,0 +1,128 @@
+/**
+ * Reads the leading chain of division names from a cleaned address (浙江省 杭州市 西湖区 …) and
+ * stops at the first text that is not one: street, building and town names after the divisions
+ * never count (rule 10), and a second address later in the cell is never reached.
+ */
+import type { LexiconEntry, RegionLexicon } from "./region_lexicon.ts";
+
+/** One division name found in the chain, with every unit it may mean. */
+export interface ChainToken {
+  text: string;
+  entries: LexiconEntry[];
+}
+
+/** A street right after a name: 忠县路, 通州路 are streets, not the county. */
+const STREET_AFTER = /^[东西南北中]?(?:路|街(?!道)|大街|大道|巷|弄)/;
+/** What may follow a name written without its suffix when it is really a street, landmark or town. */
+const NOT_A_DIVISION_AFTER = new RegExp(
+  "^(?:.?(?:路|街(?!道)|大街|大道|巷|弄|胡同)|[东西南北中]?(?:道|里|桥|门)|广场|大厦|银行|花园|小区|公寓|新村|" +
+    "大学|学院|学校|医院|酒店|宾馆|饭店|商场|商城|市场|公园|机场|港|湾|镇|乡|街道|村|社区|厂|公司|苑|家园|大楼|楼)",
+);
+const SUFFIXED = /[省市区县州盟旗]$/;
+const TOWN_AT = /^.{1,3}(?:镇|乡|街道)/;
+const MAX_TOKENS = 6;
+
+function cityOf(lexicon: RegionLexicon, entry: LexiconEntry): number {
+  return lexicon.table.units[entry.unit].city;
+}
+
+function acceptEntries(
+  lexicon: RegionLexicon,
+  chain: ChainToken[],
+  entries: LexiconEntry[],
+): LexiconEntry[] {
+  return entries.filter((entry) => {
+    if (entry.bare && chain.length === 0) return false;
+    if (entry.scope < 0) return true;
+    return chain.some((t) => t.entries.some((e) => cityOf(lexicon, e) === entry.scope));
+  });
+}
+
+/** Whether any written form starts at `pos` (used to tell 汕尾城区 from a street). */
+function hasFormAt(lexicon: RegionLexicon, text: string, pos: number): boolean {
+  for (const length of lexicon.lengths.get(text[pos]) ?? []) {
+    if (pos + length <= text.length && lexicon.forms.has(text.substr(pos, length))) return true;
+  }
+  return false;
+}
+
+/** Whether a division or town name starts at `pos` (路桥区, 路阳镇, 街口街道 are not streets). */
+function continuesAt(lexicon: RegionLexicon, text: string, pos: number): boolean {
+  return hasFormAt(lexicon, text, pos) || TOWN_AT.test(text.slice(pos, pos + 6));
+}
+
+/** Acceptable division names starting at `pos`, longest first. */
+function readTokensAt(lexicon: RegionLexicon, text: string, pos: number, chain: ChainToken[]): ChainToken[] {
+  const found: ChainToken[] = [];
+  for (const length of lexicon.lengths.get(text[pos]) ?? []) {
+    if (pos + length > text.length) continue;
+    const surface = text.substr(pos, length);
+    const entries = lexicon.forms.get(surface);
+    if (!entries) continue;
+    const rest = text.slice(pos + length, pos + length + 4);
+    if (surface.endsWith("市") && rest.startsWith("场")) continue;
+    const loose = !SUFFIXED.test(surface) || entries.some((e) => e.bare);
+    if (
+      (loose ? NOT_A_DIVISION_AFTER : STREET_AFTER).test(rest) && !continuesAt(lexicon, text, pos + length)
+    ) {
+      continue;
+    }
+    const accepted = acceptEntries(lexicon, chain, entries);
+    if (accepted.length > 0) found.push({ text: surface, entries: accepted });
+  }
+  return found;
+}
+
+function isTerminal(lexicon: RegionLexicon, token: ChainToken): boolean {
+  return token.entries.every((e) => {
+    const unit = lexicon.table.units[e.unit];
+    return unit.level === 3 || unit.selfCounty;
+  });
+}
+
+/** Position after noise between two names: a municipality's 市辖区/县 level, a doubled suffix (市市, 省省). */
+function skipNoise(lexicon: RegionLexicon, text: string, pos: number, chain: ChainToken[]): number {
+  const last = chain[chain.length - 1];
+  if (!last) return pos;
+  const municipality = last.entries.some((e) => lexicon.table.units[e.unit].municipality);
+  if (municipality && text.startsWith("市辖区", pos)) return pos + 3;
+  if (municipality && text[pos] === "县") return pos + 1;
+  const suffix = last.text[last.text.length - 1];
+  return "省市县区".includes(suffix) && text[pos] === suffix ? pos + 1 : pos;
+}
+
+/** Next names in the chain at `pos`, after noise if nothing starts right there. */
+function readNext(
+  lexicon: RegionLexicon,
+  text: string,
+  pos: number,
+  chain: ChainToken[],
+): [number, ChainToken[]] {
+  const direct = readTokensAt(lexicon, text, pos, chain);
+  if (direct.length > 0) return [pos, direct];
+  const after = skipNoise(lexicon, text, pos, chain);
+  return after === pos ? [pos, []] : [after, readTokensAt(lexicon, text, after, chain)];
+}
+
+/**
+ * Returns the leading chain of division names in `text` (already cleaned). The longest name wins,
+ * unless the chain would stop after it while a shorter reading lets it go on (内江市中区 → 内江 市中区).
+ */
+export function scanTokens(lexicon: RegionLexicon, text: string): ChainToken[] {
+  const chain: ChainToken[] = [];
+  let pos = 0;
+  while (pos < text.length && chain.length < MAX_TOKENS) {
+    const [at, options] = readNext(lexicon, text, pos, chain);
+    if (options.length === 0) break;
+    let token = options[0];
+    if (options.length > 1 && !isTerminal(lexicon, token)) {
+      const goesOn = (t: ChainToken) =>
+        readNext(lexicon, text, at + t.text.length, [...chain, t])[1].length > 0;
+      if (!goesOn(token)) token = options.slice(1).find(goesOn) ?? token;
+    }
+    chain.push(token);
+    pos = at + token.text.length;
+    if (isTerminal(lexicon, token)) break;
+  }
+  return chain;
+}
