@@ -1,0 +1,183 @@
+/**
+ * The one fetch of the browser app. Adds the bearer token, stores a `new-token` header, applies the
+ * 30 s time-out, parses the `{ success, ... }` envelope, throws ApiError, and applies the global
+ * error handling of part 1 §8 exactly once.
+ */
+import { REQUEST_TIMEOUT_MS, RETRY_503_DELAY_MS } from "../../common/constants.ts";
+import { clearSession, getToken, setToken } from "../auth/session.ts";
+import { toast } from "../components/feedback.ts";
+import { navigateTo } from "./navigation.ts";
+
+export const TIMEOUT_TEXT = "请求超时，请重试";
+export const NETWORK_TEXT = "网络错误，请检查网络连接";
+export const FALLBACK_TEXT = "请求失败";
+const RETRY_TEXT = "服务暂时不可用，正在重试...";
+const AUTH_TOAST_KEY = "auth-redirect";
+
+/** A failed call. `serverMessage` is the server's `error` text when it sent one. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly field?: string;
+  readonly serverMessage: string | null;
+
+  constructor(
+    init: { status: number; code: string; message: string; serverMessage?: string | null; field?: string },
+  ) {
+    super(init.message);
+    this.name = "ApiError";
+    this.status = init.status;
+    this.code = init.code;
+    this.field = init.field;
+    this.serverMessage = init.serverMessage ?? null;
+  }
+}
+
+export interface RequestOptions {
+  /** Query parameters; undefined values are left out. */
+  query?: Record<string, string | number | boolean | undefined>;
+  /** A JSON body, or FormData for uploads. */
+  body?: unknown;
+  /**
+   * The page shows this call's errors itself (e.g. a failed login): no global toast for ordinary
+   * errors, time-outs and network errors. Session errors (401, expired, ...) are always handled.
+   */
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+type Envelope = { success?: boolean; code?: string; error?: string; message?: string; field?: string };
+
+/**
+ * The text to show for a failed call the page handles itself: the server's text, the client's
+ * time-out or network text, or the page's fallback (e.g. 登录失败).
+ */
+export function errorText(err: unknown, fallback: string): string {
+  if (err instanceof ApiError) {
+    if (err.serverMessage) return err.serverMessage;
+    if (err.code === "TIMEOUT" || err.code === "NETWORK") return err.message;
+  }
+  return fallback;
+}
+
+/** Sends one request; resolves with the parsed success body. */
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  try {
+    return await send<T>(method, path, options);
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status !== 503 || mentionsPermissionCheck(err)) throw err;
+    toast().warning(RETRY_TEXT);
+    await delay(RETRY_503_DELAY_MS);
+    return await send<T>(method, path, options, true);
+  }
+}
+
+async function send<T>(method: string, path: string, options: RequestOptions, isRetry = false): Promise<T> {
+  const headers = new Headers({ Accept: "application/json" });
+  const token = getToken();
+  if (token) headers.set("Authorization", `Bearer ${token}`);
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers.set("Content-Type", "application/json");
+    body = JSON.stringify(options.body);
+  }
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+
+  let response: Response;
+  try {
+    response = await fetch(withQuery(path, options.query), { method, headers, body, signal });
+  } catch (err) {
+    if (options.signal?.aborted) throw new ApiError({ status: 0, code: "ABORTED", message: "请求已取消" });
+    const timedOut = timeout.aborted || (err instanceof DOMException && err.name === "TimeoutError");
+    const error = timedOut
+      ? new ApiError({ status: 0, code: "TIMEOUT", message: TIMEOUT_TEXT })
+      : new ApiError({ status: 0, code: "NETWORK", message: NETWORK_TEXT });
+    if (!options.silent) toast().error(error.message);
+    throw error;
+  }
+
+  const newToken = response.headers.get("new-token");
+  if (newToken) setToken(newToken);
+
+  const data = await readJson(response);
+  if (response.ok && data?.success !== false) return (data ?? {}) as T;
+
+  const serverMessage = data?.error || data?.message || null;
+  const error = new ApiError({
+    status: response.status,
+    code: data?.code ?? `HTTP_${response.status}`,
+    message: serverMessage || FALLBACK_TEXT,
+    serverMessage,
+    field: data?.field,
+  });
+  // The first 503 is retried by request(); its toasts wait for the retry.
+  if (error.status === 503 && !isRetry && !mentionsPermissionCheck(error)) throw error;
+  handleError(error, options.silent === true);
+  throw error;
+}
+
+/** Part 1 §8, applied once per failed call. */
+function handleError(error: ApiError, silent: boolean): void {
+  const { status, code } = error;
+  if ((status === 401 || status === 403) && code === "SESSION_TIMEOUT") {
+    return endSession("warning", "会话已超时，请重新登录");
+  }
+  if ((status === 401 || status === 403) && code === "TOKEN_EXPIRED") {
+    return endSession("warning", "登录已过期，请重新登录");
+  }
+  if (status === 401) return endSession("error", error.serverMessage || "Token已失效，请重新登录");
+  if (status === 503 && mentionsPermissionCheck(error)) return endSession("error", "系统错误，请重新登录");
+  if (status === 500 && code === "AUTH_ERROR") return endSession("error", "验证失败，请重新登录");
+  if (!silent) toast().error(error.message);
+}
+
+function endSession(level: "warning" | "error", text: string): void {
+  clearSession();
+  toast().open({ type: level, content: text, key: AUTH_TOAST_KEY });
+  navigateTo("/login");
+}
+
+function mentionsPermissionCheck(error: ApiError): boolean {
+  return /权限(检查|验证|校验)失败|permission check/i.test(error.serverMessage ?? "");
+}
+
+async function readJson(response: Response): Promise<Envelope | null> {
+  if (!(response.headers.get("content-type") ?? "").includes("json")) return null;
+  try {
+    return await response.json() as Envelope;
+  } catch {
+    return null;
+  }
+}
+
+function withQuery(path: string, query: RequestOptions["query"]): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}${path.includes("?") ? "&" : "?"}${text}` : path;
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Shorthands: `api.get<{ roles: Role[] }>("/api/roles")`. */
+export const api = {
+  get<T>(path: string, options?: Omit<RequestOptions, "body">): Promise<T> {
+    return request<T>("GET", path, options);
+  },
+  post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, "body">): Promise<T> {
+    return request<T>("POST", path, { ...options, body });
+  },
+  put<T>(path: string, body?: unknown, options?: Omit<RequestOptions, "body">): Promise<T> {
+    return request<T>("PUT", path, { ...options, body });
+  },
+  delete<T>(path: string, options?: RequestOptions): Promise<T> {
+    return request<T>("DELETE", path, options);
+  },
+};

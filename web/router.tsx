@@ -1,0 +1,129 @@
+/**
+ * THE route table of the browser app (part 1 §2): path, lazy page, access (from PAGE_ACCESS in
+ * common/permissions.ts), title and menu placement. RequireAuth guards from it, AppLayout builds the
+ * menu from it. Pages not built yet show PlaceholderPage (此功能正在建设中).
+ */
+import { Spin } from "antd";
+import { type ComponentType, type LazyExoticComponent, Suspense, useEffect } from "react";
+import { createBrowserRouter, Navigate, useLocation } from "react-router";
+import { type Access, PAGE_ACCESS } from "../common/permissions.ts";
+import { registerNavigator } from "./api/navigation.ts";
+import { RequireAuth } from "./auth/RequireAuth.tsx";
+import { ChunkErrorBoundary } from "./components/ChunkErrorBoundary.tsx";
+import { lazyPage } from "./components/lazy_page.ts";
+import { PageMetaContext } from "./components/page_meta.ts";
+import { setPageTitle } from "./components/site_settings.ts";
+import type { MenuGroupKey, MenuRoute } from "./layouts/build_menu.ts";
+
+export interface AppRoute extends MenuRoute {
+  page: LazyExoticComponent<ComponentType>;
+}
+
+const AppLayout = lazyPage(() => import("./layouts/AppLayout.tsx"), "AppLayout");
+const LoginPage = lazyPage(() => import("./pages/login/LoginPage.tsx"), "LoginPage");
+const NotFoundPage = lazyPage(() => import("./pages/placeholder/NotFoundPage.tsx"), "NotFoundPage");
+/** The page of every route whose screen a later issue builds. */
+const Placeholder = lazyPage(() => import("./pages/placeholder/PlaceholderPage.tsx"), "PlaceholderPage");
+
+interface RouteOptions {
+  group?: MenuGroupKey;
+  /** Overrides the route's access for showing the menu item. */
+  menuVisible?: Access;
+}
+
+function route(
+  path: string,
+  title: string,
+  page: LazyExoticComponent<ComponentType>,
+  options: RouteOptions = {},
+): AppRoute {
+  const access = PAGE_ACCESS[path];
+  if (access === undefined) throw new Error(`PAGE_ACCESS has no entry for ${path}`);
+  return { path, title, access, page, menu: { group: options.group, visible: options.menuVisible } };
+}
+
+/** In side-menu order (part 1 §2 "Side menu"). */
+export const ROUTES: readonly AppRoute[] = [
+  route("/dashboard", "系统仪表盘", Placeholder),
+  route("/member-center", "会员中心", Placeholder, { menuVisible: "member_center" }),
+  route("/storage-manager", "存储管理", Placeholder, { group: "my_system" }),
+  route("/account", "个人账号", Placeholder, { group: "my_system" }),
+  route("/template-manager", "系统模板管理", Placeholder),
+  route("/user-manager", "用户管理", Placeholder),
+  route("/role-manager", "角色管理", Placeholder),
+  route("/system-settings", "系统设置", Placeholder),
+  route("/register-gift", "注册赠送管理", Placeholder),
+  // Menu: role admin or user id 1; the route itself is not guarded by that flag (part 1 §6).
+  route("/login-features", "登录页功能管理", Placeholder, { menuVisible: "admin" }),
+  route("/ai-settings", "AI设置", Placeholder),
+  route("/pdf-converter", "PDF转链接", Placeholder, { group: "batch" }),
+  route("/mediation-form", "模板文书生成", Placeholder, { group: "batch" }),
+  route("/my-templates", "我的模板", Placeholder, { group: "batch" }),
+  route("/excel-batch", "Excel批量生成", Placeholder, { group: "batch" }),
+  route("/excel-templates", "自定义模板", Placeholder, { group: "batch" }),
+  route("/ocr", "OCR识别", Placeholder, { group: "ai_document" }),
+  route("/custom-ocr", "自定义OCR", Placeholder, { group: "ai_document" }),
+  route("/ai-folder", "AI文档文件夹", Placeholder, { group: "ai_document" }),
+  route("/ai-cljl", "AI处理记录", Placeholder, { group: "ai_document" }),
+  route("/ai-muban", "输出文书模板管理", Placeholder, { group: "ai_document" }),
+  route("/excel-case-split", "县市案件分类", Placeholder, { group: "litigation" }),
+  route("/ocr-extract", "OCR信息提取", Placeholder, { group: "ai_tools" }),
+  route("/ai-chat", "AI文书生成", Placeholder, { group: "ai_tools" }),
+  route("/ai-law-search", "AI法律检索", Placeholder, { group: "ai_tools" }),
+];
+
+export const LOGIN_TITLE = "登录";
+
+/** The route-table entry of a path, if any. */
+export function findRoute(path: string): AppRoute | undefined {
+  return ROUTES.find((r) => r.path === path);
+}
+
+export function PageLoading() {
+  return (
+    <div style={{ display: "flex", justifyContent: "center", padding: 80 }}>
+      <Spin size="large" />
+    </div>
+  );
+}
+
+/** One page: title, error boundary (chunk time-out, 重新加载) and suspense for its lazy chunk. */
+function RoutePage({ path, title, page: Page }: { path: string; title: string; page: ComponentType }) {
+  useEffect(() => setPageTitle(title), [title]);
+  return (
+    <PageMetaContext.Provider value={{ path, title }}>
+      <ChunkErrorBoundary key={path}>
+        <Suspense fallback={<PageLoading />}>
+          <Page />
+        </Suspense>
+      </ChunkErrorBoundary>
+    </PageMetaContext.Provider>
+  );
+}
+
+/** "/" goes to /dashboard, keeping the navigation state (whether it came from /login). */
+function IndexRedirect() {
+  const location = useLocation();
+  return <Navigate to="/dashboard" replace state={location.state} />;
+}
+
+/** Builds the browser router and registers navigation for the API client. */
+export function createAppRouter() {
+  const router = createBrowserRouter([
+    { path: "/login", element: <RoutePage path="/login" title={LOGIN_TITLE} page={LoginPage} /> },
+    {
+      path: "/",
+      element: <RequireAuth layout={AppLayout} />,
+      children: [
+        { index: true, element: <IndexRedirect /> },
+        ...ROUTES.map((r) => ({
+          path: r.path,
+          element: <RoutePage path={r.path} title={r.title} page={r.page} />,
+        })),
+        { path: "*", element: <RoutePage path="*" title="页面不存在" page={NotFoundPage} /> },
+      ],
+    },
+  ]);
+  registerNavigator((path) => void router.navigate(path));
+  return router;
+}
