@@ -23,7 +23,17 @@ export function createWebHandler(distDir: string) {
     const path = decodeURIComponent(new URL(c.req.url).pathname);
     if (path.includes("..") || path.includes("\0")) return c.text("Not Found", 404);
     const file = path === "/" ? "/index.html" : path;
-    const served = await tryFile(`${distDir}${file}`, file.startsWith("/assets/"));
+    const immutable = file.startsWith("/assets/");
+    // The build writes a .gz copy beside each larger asset; Deno.serve does not compress by itself.
+    if (immutable && /\bgzip\b/.test(c.req.header("accept-encoding") ?? "")) {
+      const gz = await tryFile(`${distDir}${file}.gz`, true, TYPES[extname(file)]);
+      if (gz) {
+        gz.headers.set("content-encoding", "gzip");
+        gz.headers.set("vary", "accept-encoding");
+        return gz;
+      }
+    }
+    const served = await tryFile(`${distDir}${file}`, immutable);
     if (served) return served;
     if (extname(file) !== "" && file !== "/index.html") return c.text("Not Found", 404);
     const index = await tryFile(`${distDir}/index.html`, false);
@@ -31,7 +41,7 @@ export function createWebHandler(distDir: string) {
   };
 }
 
-async function tryFile(path: string, immutable: boolean): Promise<Response | null> {
+async function tryFile(path: string, immutable: boolean, contentType?: string): Promise<Response | null> {
   try {
     const file = await Deno.open(path, { read: true });
     const info = await file.stat();
@@ -41,7 +51,7 @@ async function tryFile(path: string, immutable: boolean): Promise<Response | nul
     }
     return new Response(file.readable, {
       headers: {
-        "content-type": TYPES[extname(path)] ?? "application/octet-stream",
+        "content-type": contentType ?? TYPES[extname(path)] ?? "application/octet-stream",
         "content-length": String(info.size),
         "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
       },

@@ -6,7 +6,9 @@ import { testApp } from "../helpers/test_app.ts";
 Deno.test("every API route is in API_ACCESS, and every API_ACCESS entry is a real route", async () => {
   using t = await testApp();
   const routes = new Set(
-    t.app.routes.filter((r) => r.method !== "ALL" && r.path.startsWith("/api/")).map((r) => `${r.method} ${r.path}`),
+    t.app.routes.filter((r) => r.method !== "ALL" && r.path.startsWith("/api/")).map((r) =>
+      `${r.method} ${r.path}`
+    ),
   );
   const missing = [...routes].filter((r) => !(r in API_ACCESS));
   const stale = Object.keys(API_ACCESS).filter((r) => !routes.has(r));
@@ -43,6 +45,32 @@ Deno.test("with the web build mounted, API routes still answer and unknown API p
     const page = await app.request("/dashboard");
     assert.equal(page.status, 200);
     assert.match(await page.text(), /<title>app<\/title>/);
+  } finally {
+    await Deno.remove(webDist, { recursive: true });
+  }
+});
+
+Deno.test("web assets are served pre-compressed when the browser accepts gzip", async () => {
+  using t = await testApp();
+  const webDist = await Deno.makeTempDir({ prefix: "web-dist-" });
+  try {
+    await Deno.mkdir(`${webDist}/assets`);
+    const js = "console.log('hello');".repeat(200);
+    await Deno.writeTextFile(`${webDist}/assets/app-1.js`, js);
+    const gz = new Uint8Array(
+      await new Response(new Blob([js]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer(),
+    );
+    await Deno.writeFile(`${webDist}/assets/app-1.js.gz`, gz);
+    const app = createApp(t.deps, { webDist });
+    const zipped = await app.request("/assets/app-1.js", { headers: { "accept-encoding": "gzip, br" } });
+    assert.equal(zipped.status, 200);
+    assert.equal(zipped.headers.get("content-encoding"), "gzip");
+    assert.match(zipped.headers.get("content-type") ?? "", /^text\/javascript/);
+    assert.equal(Number(zipped.headers.get("content-length")), gz.length);
+    await zipped.body?.cancel();
+    const plain = await app.request("/assets/app-1.js");
+    assert.equal(plain.headers.get("content-encoding"), null);
+    assert.equal(await plain.text(), js);
   } finally {
     await Deno.remove(webDist, { recursive: true });
   }
