@@ -83,6 +83,14 @@ export const ERRORS = define({
   // untrusted files
   FILE_PARSE_FAILED: { status: 400, message: (p) => `文件解析失败：${p.reason}` },
   FILE_PARSE_TIMEOUT: { status: 400, message: "文件解析超时，文件可能已损坏或过于复杂" },
+  // Word templates and generation (part 2 §2.4-§2.6, §5)
+  TEMPLATE_NOT_DOCX: { status: 400, message: "只能上传Word文档(.docx)!" },
+  TEMPLATE_INVALID: { status: 400, message: (p) => `模板格式错误：${p.reason}` },
+  TEMPLATE_VALUE_INVALID: {
+    status: 400,
+    message: (p) => `“${p.name}”的值“${p.value}”无法按“${p.formatter}”格式转换`,
+  },
+  DOCX_RENDER_FAILED: { status: 500, message: (p) => `生成Word文档失败：${p.reason}` },
 });
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,0 +1,29 @@
+import assert from "node:assert/strict";
+import PizZip from "pizzip";
+import { AppError } from "../../errors.ts";
+import { buildBrokenTemplate, buildMediationTemplate, mediationRow } from "../../../scripts/make_fixtures.ts";
+import { createDocxRenderPool } from "./docx_render_pool.ts";
+
+Deno.test("createDocxRenderPool() renders rows on workers in row order, one error per bad row", async () => {
+  using pool = createDocxRenderPool({ size: 2 });
+  const rows = [mediationRow(1), { ...mediationRow(2), 借款金额: "五万" }, mediationRow(3), mediationRow(4)];
+  const results = await pool.renderRows(buildMediationTemplate(), rows, { chunkSize: 1 });
+  assert.equal(results.length, 4);
+  for (const i of [0, 2, 3]) {
+    const result = results[i];
+    assert.ok("docx" in result);
+    const xml = new PizZip(result.docx).file("word/document.xml")!.asText();
+    assert.match(xml, new RegExp(`民调0000${i + 1}号`));
+  }
+  const failed = results[1];
+  assert.ok("error" in failed && failed.error instanceof AppError);
+  assert.equal(failed.error.message, "“借款金额”的值“五万”无法按“大写”格式转换");
+});
+
+Deno.test("createDocxRenderPool() refuses a broken template with TEMPLATE_INVALID", async () => {
+  using pool = createDocxRenderPool({ size: 1 });
+  await assert.rejects(
+    pool.renderRows(buildBrokenTemplate(), [{}]),
+    (err) => err instanceof AppError && err.code === "TEMPLATE_INVALID",
+  );
+});

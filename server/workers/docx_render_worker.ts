@@ -1,0 +1,82 @@
+/**
+ * Word rendering off the main thread, started with `deno: { permissions: "none" }` (no file, net or
+ * env access: template and data arrive as messages). See server/services/docx/docx_render_pool.ts.
+ *
+ * Protocol (one reply per request, matched by id; docx buffers are transferred, not copied):
+ *   in:  { id, template: Uint8Array, rows: Record<string, unknown>[] }
+ *   out: { id, results: ({ docx: Uint8Array } | { error: WorkerError })[] }   one result per row
+ *        { id, error: WorkerError }                                          template refused
+ *   WorkerError = { code: ErrorCode, params, message } (an AppError, carried as data).
+ * The renderer of the last template is kept, so sending the same template with every chunk is cheap.
+ */
+
+import { AppError } from "../errors.ts";
+import { createDocxRenderer, type DocxRenderer } from "../services/docx/render_docx.ts";
+
+export interface RenderRequest {
+  id: number;
+  template: Uint8Array;
+  rows: Record<string, unknown>[];
+}
+
+export interface WorkerError {
+  code: string;
+  params: Record<string, unknown>;
+  message: string;
+}
+
+export type RenderReply =
+  | { id: number; results: ({ docx: Uint8Array } | { error: WorkerError })[] }
+  | { id: number; error: WorkerError };
+
+let cached: { template: Uint8Array; renderer: DocxRenderer } | null = null;
+
+function rendererFor(template: Uint8Array): DocxRenderer {
+  if (!cached || !sameBytes(cached.template, template)) {
+    cached = { template, renderer: createDocxRenderer(template) };
+  }
+  return cached.renderer;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function toWorkerError(err: unknown): WorkerError {
+  const appError = err instanceof AppError
+    ? err
+    : new AppError("DOCX_RENDER_FAILED", { reason: String(err) });
+  return { code: appError.code, params: appError.params, message: appError.message };
+}
+
+function handle(request: RenderRequest): { reply: RenderReply; transfer: ArrayBuffer[] } {
+  let renderer: DocxRenderer;
+  try {
+    renderer = rendererFor(request.template);
+  } catch (err) {
+    return { reply: { id: request.id, error: toWorkerError(err) }, transfer: [] };
+  }
+  const transfer = new Set<ArrayBuffer>();
+  const results = request.rows.map((row) => {
+    try {
+      const docx = renderer.render(row);
+      transfer.add(docx.buffer as ArrayBuffer);
+      return { docx };
+    } catch (err) {
+      return { error: toWorkerError(err) };
+    }
+  });
+  return { reply: { id: request.id, results }, transfer: [...transfer] };
+}
+
+const scope = self as unknown as {
+  onmessage: ((event: MessageEvent<RenderRequest>) => void) | null;
+  postMessage(message: RenderReply, transfer: ArrayBuffer[]): void;
+};
+
+scope.onmessage = (event) => {
+  const { reply, transfer } = handle(event.data);
+  scope.postMessage(reply, transfer);
+};
