@@ -80,6 +80,10 @@ export const ERRORS = define({
   QUOTA_BUSY: { status: 503, message: "系统繁忙，请稍后重试" },
   QUOTA_OUT_OF_RANGE: { status: 400, message: (p) => `额度必须是0到${p.max}之间的整数` },
   TASK_NOT_FOUND: { status: 404, message: "任务不存在" },
+  // AI settings and sensitive words (part 3)
+  AI_CONNECTION_FAILED: { status: 502, message: (p) => `连接失败：${p.reason}` },
+  SENSITIVE_WORD_TAKEN: { status: 409, message: "敏感词已存在" },
+  SENSITIVE_WORD_NOT_FOUND: { status: 404, message: "敏感词不存在" },
   // untrusted files
   FILE_PARSE_FAILED: { status: 400, message: (p) => `文件解析失败：${p.reason}` },
   FILE_PARSE_TIMEOUT: { status: 400, message: "文件解析超时，文件可能已损坏或过于复杂" },

@@ -171,6 +171,26 @@ export const API_ACCESS: Record<string, Access> = {
   "GET /api/member/limits": "auth",
   "GET /api/user/limits": "auth",
   "POST /api/member/check-limit": "auth",
+  "GET /api/member/usage-records": "auth",
+  "GET /api/member/users-limits": "admin",
+  "POST /api/member/update-limit": "admin",
+  "POST /api/member/quick-add-limit": "admin",
+  // dashboard
+  "GET /api/dashboard/stats": "dashboard",
+  "GET /api/recent-activities": "dashboard",
+  // AI settings and sensitive words (user id 1 only)
+  "GET /api/ai/settings": "super_admin",
+  "PUT /api/ai/settings": "super_admin",
+  "POST /api/ai/test-connection": "super_admin",
+  "GET /api/ai/sensitive-words": "super_admin",
+  "POST /api/ai/sensitive-words": "super_admin",
+  "PUT /api/ai/sensitive-words/:id": "super_admin",
+  "DELETE /api/ai/sensitive-words/:id": "super_admin",
+  // own account
+  "PUT /api/account/password": "auth",
+  "PUT /api/account/email": "auth",
+  // audit log
+  "GET /api/audit-log": "admin",
   // background tasks
   "GET /api/tasks/:id": "auth",
 };

@@ -3,8 +3,12 @@ import { HTTPException } from "hono/http-exception";
 import type { AppDeps, AppEnv } from "./deps.ts";
 import { AppError, toErrorBody } from "./errors.ts";
 import { accessControl } from "./middleware/access.ts";
+import { accountRoutes } from "./routes/account.ts";
+import { aiSettingsRoutes } from "./routes/ai_settings.ts";
+import { auditLogRoutes } from "./routes/audit_log.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { captchaRoutes } from "./routes/captcha.ts";
+import { dashboardRoutes } from "./routes/dashboard.ts";
 import { invitationCodesRoutes } from "./routes/invitation_codes.ts";
 import { loginFeaturesRoutes } from "./routes/login_features.ts";
 import { memberRoutes } from "./routes/member.ts";
@@ -45,6 +49,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
       rolesRoutes,
       invitationCodesRoutes,
       memberRoutes,
+      dashboardRoutes,
+      aiSettingsRoutes,
+      accountRoutes,
+      auditLogRoutes,
       tasksRoutes,
     ]
   ) {

@@ -15,6 +15,8 @@ export interface AppConfig {
   smtp: SmtpConfig | null;
   /** Default quotas of a newly created account, per counter. */
   defaultQuotas: { mediation: number; pdf_convert: number; ai: number };
+  /** Key material for encrypting the AI provider key at rest; null means `<dataDir>/ai_secret.key`. */
+  aiSecretKey: string | null;
 }
 
 export interface SmtpConfig {
@@ -66,6 +68,10 @@ const envSchema = z.object({
   DEFAULT_MEDIATION_LIMIT: intFromEnv("DEFAULT_MEDIATION_LIMIT", 100, 99_999),
   DEFAULT_PDF_CONVERT_LIMIT: intFromEnv("DEFAULT_PDF_CONVERT_LIMIT", 100, 99_999),
   DEFAULT_AI_LIMIT: intFromEnv("DEFAULT_AI_LIMIT", 50, 99_999),
+  AI_SECRET_KEY: optionalText.refine(
+    (v) => v === null || v.length >= 16,
+    "AI_SECRET_KEY must be at least 16 characters",
+  ),
 });
 
 export class ConfigError extends Error {}
@@ -104,5 +110,6 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       pdf_convert: e.DEFAULT_PDF_CONVERT_LIMIT,
       ai: e.DEFAULT_AI_LIMIT,
     },
+    aiSecretKey: e.AI_SECRET_KEY,
   };
 }

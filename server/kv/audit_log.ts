@@ -4,7 +4,15 @@ import { newId } from "./ids.ts";
 // Values stay small: callers pass plain records without secrets (never password hashes).
 
 export type AuditAction = "create" | "update" | "delete";
-export type AuditEntity = "user" | "role" | "settings" | "login_feature";
+export type AuditEntity =
+  | "user"
+  | "role"
+  | "settings"
+  | "login_feature"
+  | "quota"
+  | "ai_settings"
+  | "sensitive_word"
+  | "account";
 
 export interface AuditEntry {
   id: string;

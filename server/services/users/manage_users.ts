@@ -139,7 +139,7 @@ export async function updateManagedUser(
 }
 
 /** A fresh session and token for a user whose password just changed. */
-async function replaceSession(deps: Deps, options: { userId: number; now: number }): Promise<string> {
+export async function replaceSession(deps: Deps, options: { userId: number; now: number }): Promise<string> {
   const sid = randomToken();
   await createSession(deps.kv, {
     sid,

@@ -1,0 +1,88 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { ACTIVITY_PAGE_SIZES } from "../../common/constants.ts";
+import type { AppEnv } from "../deps.ts";
+import type { AuditEntry } from "../kv/audit_log.ts";
+import type { LoginAuditEntry } from "../kv/login_audit.ts";
+import { validate } from "../middleware/validate.ts";
+
+/** At most this many entries of each kind are read for one query (the rest of a huge range is cut). */
+const SCAN_LIMIT = 20_000;
+const CHINA_OFFSET_MS = 8 * 60 * 60_000;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+const day = z.string().trim().regex(DAY, "日期格式应为YYYY-MM-DD")
+  .refine((v) => !Number.isNaN(Date.parse(v)), "日期格式应为YYYY-MM-DD");
+
+const auditLogQuery = z.object({
+  page: z.coerce.number().int("页码必须是整数").min(1, "页码至少为1").max(100_000).optional().default(1),
+  pageSize: z.coerce.number().refine((n) => ACTIVITY_PAGE_SIZES.includes(n), "每页条数只能是10、20、50、100")
+    .optional().default(20),
+  kind: z.enum(["admin", "login"], "未知的日志类型").optional(),
+  actor: z.string().trim().max(100, "搜索内容过长").optional().default(""),
+  from: day.optional(),
+  to: day.optional(),
+}).refine((q) => !q.from || !q.to || q.from <= q.to, { message: "开始日期不能晚于结束日期", path: ["to"] });
+
+/** The id prefix (ms in 12 hex digits) at the start of a China day, `extraDays` later. */
+function dayStartId(value: string, extraDays = 0): string {
+  const ms = Date.parse(`${value}T00:00:00Z`) - CHINA_OFFSET_MS + extraDays * 86_400_000;
+  return Math.max(0, ms).toString(16).padStart(12, "0");
+}
+
+async function scan<T>(kv: Deno.Kv, prefix: string, range: { from?: string; to?: string }): Promise<T[]> {
+  const start = range.from ? [prefix, dayStartId(range.from)] : undefined;
+  const end = range.to ? [prefix, dayStartId(range.to, 1)] : undefined;
+  const selector: Deno.KvListSelector = start
+    ? end ? { start, end } : { prefix: [prefix], start }
+    : end
+    ? { prefix: [prefix], end }
+    : { prefix: [prefix] };
+  const out: T[] = [];
+  for await (const e of kv.list<T>(selector, { reverse: true, limit: SCAN_LIMIT })) out.push(e.value);
+  return out;
+}
+
+function adminView(e: AuditEntry) {
+  return {
+    id: e.id,
+    kind: "admin" as const,
+    created_at: new Date(e.at).toISOString(),
+    actor: e.actorName,
+    actorId: e.actorId,
+    action: e.action,
+    entity: e.entity,
+    entityId: e.entityId,
+    before: e.before,
+    after: e.after,
+  };
+}
+
+function loginView(e: LoginAuditEntry) {
+  return {
+    id: e.id,
+    kind: "login" as const,
+    created_at: new Date(e.at).toISOString(),
+    actor: e.username,
+    action: e.kind,
+    success: e.success,
+    address: e.address,
+    code: e.code,
+  };
+}
+
+export const auditLogRoutes = new Hono<AppEnv>()
+  .get("/audit-log", validate("query", auditLogQuery), async (c) => {
+    const { kv } = c.var.deps;
+    const q = c.req.valid("query");
+    const needle = q.actor.toLowerCase();
+    const admin = q.kind === "login" ? [] : (await scan<AuditEntry>(kv, "audit_log", q)).map(adminView);
+    const login = q.kind === "admin"
+      ? []
+      : (await scan<LoginAuditEntry>(kv, "login_audit", q)).map(loginView);
+    const all = [...admin, ...login]
+      .filter((e) => needle === "" || e.actor.toLowerCase().includes(needle))
+      .sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+    const start = (q.page - 1) * q.pageSize;
+    return c.json({ success: true, entries: all.slice(start, start + q.pageSize), total: all.length });
+  });
