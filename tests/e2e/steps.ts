@@ -1,0 +1,102 @@
+/**
+ * What a person does on the pages, shared by the browser tests: sign in on /login, read the side
+ * menu, wait for a toast. Elements are found by role and Chinese text; antd puts a space inside
+ * two-character button labels ("登 录"), hence the /登\s*录/ patterns.
+ */
+import assert from "node:assert/strict";
+import type { Locator, Page } from "playwright-core";
+import { E2E_CAPTCHA } from "../helpers/server_process.ts";
+
+/** The login form's fields by their accessible names (aria-label / placeholder). */
+export function loginField(
+  page: Page,
+  name: "用户名" | "密码" | "确认密码" | "邮箱" | "邀请码" | "验证码",
+): Locator {
+  return page.getByRole("textbox", { name, exact: true }).or(page.getByPlaceholder(name, { exact: true }))
+    .first();
+}
+
+/** Opens /login and waits until the form and its captcha are there. */
+export async function openLoginPage(page: Page): Promise<void> {
+  await page.goto("/login");
+  await loginField(page, "用户名").waitFor();
+  await page.getByRole("img", { name: "验证码" }).waitFor();
+}
+
+/** Fills 用户名, 密码 and 验证码 on /login (opening it when needed) and clicks 登录. */
+export async function signInThroughPage(page: Page, username: string, password: string): Promise<void> {
+  if (!new URL(page.url(), "http://x").pathname.startsWith("/login")) await openLoginPage(page);
+  await loginField(page, "用户名").fill(username);
+  await loginField(page, "密码").fill(password);
+  await loginField(page, "验证码").fill(E2E_CAPTCHA);
+  await page.getByRole("button", { name: /^登\s*录$/ }).click();
+}
+
+/** Waits until the address bar shows `path` (pathname only). */
+export async function waitForPath(page: Page, path: string, timeout = 10_000): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path, { timeout });
+}
+
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+/** Waits for an antd message (toast) with exactly this text. */
+export async function waitForToast(page: Page, text: string): Promise<void> {
+  await page.locator(".ant-message-notice").filter({ hasText: text }).first().waitFor({ timeout: 10_000 });
+}
+
+/** The stored token (the web app keeps it in localStorage under "token"). */
+export async function storedToken(page: Page): Promise<string | null> {
+  return await page.evaluate(() => localStorage.getItem("token"));
+}
+
+export interface MenuEntry {
+  label: string;
+  /** Present for a group (submenu), even when it holds no item. */
+  items?: string[];
+}
+
+/**
+ * The side menu as a person sees it: top-level entries in order, each group opened so its items
+ * are rendered (antd renders a closed inline submenu's items only once it is opened).
+ */
+export async function readSideMenu(page: Page): Promise<MenuEntry[]> {
+  const menu = page.locator("aside .ant-menu-root");
+  await menu.waitFor();
+  const closed = menu.locator(".ant-menu-submenu-title[aria-expanded='false']");
+  for (let i = await closed.count(); i > 0; i = await closed.count()) {
+    await closed.first().click();
+    await page.waitForTimeout(50);
+  }
+  return await menu.evaluate((root) => {
+    const text = (el: Element | null) => (el?.textContent ?? "").trim();
+    return Array.from(root.children).filter((li) => li.tagName === "LI").map((li) => {
+      if (!li.classList.contains("ant-menu-submenu")) return { label: text(li) };
+      const items = Array.from(li.querySelectorAll(".ant-menu-sub > li.ant-menu-item")).map(text);
+      return { label: text(li.querySelector(".ant-menu-submenu-title")), items };
+    });
+  });
+}
+
+/** Asserts the page has not thrown (uncaught errors collected by the browser helper). */
+export function assertNoPageErrors(errors: string[]): void {
+  assert.deepEqual(errors, [], "uncaught errors in the page");
+}
+
+/** Calls the API with a bearer token, as the web client does; returns status and parsed body. */
+export async function apiGet(
+  baseUrl: string,
+  path: string,
+  token: string,
+): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: res.status, body };
+}

@@ -1,0 +1,79 @@
+/**
+ * Headless Debian Chromium driven by playwright-core (no browser download: /usr/bin/chromium from
+ * scripts/setup.sh). One browser per test, a fresh context per page, closed on dispose:
+ *
+ *   await using browser = await launchBrowser();
+ *   const page = await browser.newPage(server.url);
+ *
+ * Uncaught page errors are collected in `pageErrors` so a test can assert the app did not crash.
+ */
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+
+export const CHROMIUM_PATH = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
+
+// The background-networking flags keep Chromium from calling out: this machine's network is closed,
+// and without them it retries refused connections at every start.
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export interface BrowserSession {
+  browser: Browser;
+  /** Uncaught errors from any page of this session ("pageerror" events). */
+  pageErrors: string[];
+  /** A page in a new, empty context (no stored token), with relative URLs resolved against baseURL. */
+  newPage(baseURL: string): Promise<Page>;
+  close(): Promise<void>;
+  [Symbol.asyncDispose](): Promise<void>;
+}
+
+export async function launchBrowser(): Promise<BrowserSession> {
+  try {
+    await Deno.stat(CHROMIUM_PATH);
+  } catch {
+    throw new Error(
+      `Chromium not found at ${CHROMIUM_PATH}: run bash scripts/setup.sh (Debian package chromium)`,
+    );
+  }
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+  const contexts: BrowserContext[] = [];
+  const pageErrors: string[] = [];
+  let closed = false;
+
+  async function close(): Promise<void> {
+    if (closed) return;
+    closed = true;
+    for (const context of contexts) await context.close().catch(() => {});
+    await browser.close();
+  }
+
+  return {
+    browser,
+    pageErrors,
+    async newPage(baseURL: string) {
+      const context = await browser.newContext({
+        baseURL,
+        locale: "zh-CN",
+        timezoneId: "Asia/Shanghai",
+        viewport: { width: 1280, height: 800 },
+      });
+      context.setDefaultTimeout(10_000);
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on("pageerror", (err) => pageErrors.push(`${page.url()}: ${err.message}`));
+      return page;
+    },
+    close,
+    [Symbol.asyncDispose]: close,
+  };
+}
