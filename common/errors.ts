@@ -95,6 +95,13 @@ export const ERRORS = define({
     message: (p) => `“${p.name}”的值“${p.value}”无法按“${p.formatter}”格式转换`,
   },
   DOCX_RENDER_FAILED: { status: 500, message: (p) => `生成Word文档失败：${p.reason}` },
+  // PDF through LibreOffice (server/services/pdf)
+  PDF_CONVERTER_MISSING: {
+    status: 503,
+    message: "服务器未安装 LibreOffice，无法生成 PDF；Word 文档仍可生成",
+  },
+  PDF_CONVERSION_FAILED: { status: 500, message: (p) => `生成PDF失败：${p.reason}` },
+  PDF_CONVERSION_TIMEOUT: { status: 504, message: "生成PDF超时，请稍后重试" },
 });
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,0 +1,467 @@
+/**
+ * Word -> PDF through a pool of warm LibreOffice listeners (docs/decisions/002-pdf-converter.md).
+ *
+ * Each listener is one `soffice.bin --headless --accept=pipe,...` with its own profile, driven by a
+ * persistent Python UNO helper (uno_convert.py) that takes one JSON request per line. One listener
+ * per core; a conversion that outlives `timeoutMs` has its listener killed and replaced, and is
+ * retried once; a listener is recycled after `restartAfter` conversions or when its memory passes
+ * `maxRssBytes` (a warm listener grows to 0.5-0.6 GB after ~330 conversions).
+ */
+
+import { AppError } from "../../errors.ts";
+import { detectLibreOfficeInstall, type LibreOfficeInstall } from "./detect_libreoffice.ts";
+
+export interface PdfConverterOptions {
+  /** Folder for profiles and temporary files; a `pdf-<id>` folder inside is removed on close. */
+  workDir: string;
+  /** Listeners running in parallel; default: the number of cores. */
+  processes?: number;
+  /** One conversion's time limit before its listener is killed; default 60 s. */
+  timeoutMs?: number;
+  /** Conversions before a listener is replaced; default 150. */
+  restartAfter?: number;
+  /** Resident memory (bytes) past which a listener is replaced; default 600 MB. */
+  maxRssBytes?: number;
+  /** Time a new listener has to answer; default 60 s. */
+  startTimeoutMs?: number;
+  /** Where LibreOffice is; default: detected. `null` means absent (PDF_CONVERTER_MISSING). */
+  install?: LibreOfficeInstall | null;
+  /** Kill the listeners and exit on SIGINT/SIGTERM. Default false: leave signals to main.ts. */
+  handleSignals?: boolean;
+}
+
+export interface ListenerStats {
+  slot: number;
+  pid: number;
+  conversions: number;
+  rssBytes: number;
+}
+
+export interface PdfConverterStats {
+  /** Appears in every profile folder name (`lo-profile-<id>-<slot>`) and pipe name. */
+  id: string;
+  available: boolean;
+  processes: number;
+  conversions: number;
+  failures: number;
+  timeouts: number;
+  retries: number;
+  restarts: number;
+  queued: number;
+  listeners: ListenerStats[];
+}
+
+export interface PdfConverter extends AsyncDisposable {
+  readonly available: boolean;
+  /** Converts .docx bytes to PDF bytes. */
+  convert(docx: Uint8Array): Promise<Uint8Array>;
+  /** Converts a file on disk; `outPath` is written (or left absent on failure). */
+  convertFile(inPath: string, outPath: string): Promise<void>;
+  /** Resolves when every listener has started (or failed to start). */
+  ready(): Promise<void>;
+  /** Stops every listener, waits for the processes and removes the temporary folder. */
+  close(): Promise<void>;
+  stats(): PdfConverterStats;
+}
+
+type Reply = { ready: boolean; error?: string } | { id: number; ok: boolean; error?: string };
+type Outcome = { kind: "ok" } | { kind: "error"; error: string } | { kind: "timeout" } | {
+  kind: "crashed";
+};
+
+interface Listener {
+  slot: number;
+  soffice: Deno.ChildProcess;
+  helper: Deno.ChildProcess;
+  writer: WritableStreamDefaultWriter<Uint8Array>;
+  conversions: number;
+  onReply: ((reply: Reply) => void) | null;
+  /** Resolves as soon as either process is gone. */
+  gone: Promise<void>;
+  /** Resolves when both processes and their pipes are finished. */
+  finished: Promise<void>;
+  stderrTail: string;
+  /** Pids still running (a reaped pid may be reused, so it is never signalled). */
+  running: Set<number>;
+}
+
+interface Slot {
+  index: number;
+  gen: number;
+  state: "starting" | "idle" | "busy" | "failed";
+  listener: Listener | null;
+  startup: Promise<void>;
+}
+
+interface Job {
+  inPath: string;
+  outPath: string;
+  attempts: number;
+  lastError: AppError | null;
+  resolve: () => void;
+  reject: (err: AppError) => void;
+}
+
+const HELPER_PATH = new URL("./uno_convert.py", import.meta.url).pathname;
+const RESTART_EXIT_CODE = 81; // soffice.bin asks to be started again after creating a profile
+const encoder = new TextEncoder();
+
+/** Starts the pool (listeners warm up in the background; see `ready()`). Close it when done. */
+export function createPdfConverter(options: PdfConverterOptions): PdfConverter {
+  const install = options.install === undefined ? detectOrNull() : options.install;
+  const id = crypto.randomUUID().slice(0, 8);
+  const size = Math.max(1, options.processes ?? navigator.hardwareConcurrency ?? 2);
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const restartAfter = options.restartAfter ?? 150;
+  const maxRssBytes = options.maxRssBytes ?? 600 * 1024 * 1024;
+  const startTimeoutMs = options.startTimeoutMs ?? 60_000;
+  const baseDir = `${options.workDir}/pdf-${id}`;
+  const counters = { conversions: 0, failures: 0, timeouts: 0, retries: 0, restarts: 0 };
+  const queue: Job[] = [];
+  const slots: Slot[] = [];
+  let closed = false;
+  let fileCounter = 0;
+
+  if (!install) {
+    return {
+      available: false,
+      convert: () => Promise.reject(new AppError("PDF_CONVERTER_MISSING")),
+      convertFile: () => Promise.reject(new AppError("PDF_CONVERTER_MISSING")),
+      ready: () => Promise.resolve(),
+      close: () => Promise.resolve(),
+      stats: () => ({ id, available: false, processes: 0, ...counters, queued: 0, listeners: [] }),
+      [Symbol.asyncDispose]: () => Promise.resolve(),
+    };
+  }
+  const lo = install;
+  Deno.mkdirSync(`${baseDir}/tmp`, { recursive: true });
+
+  async function startListener(slot: number, gen: number): Promise<Listener> {
+    const profile = `${baseDir}/lo-profile-${id}-${slot}`;
+    await Deno.remove(`${profile}/.lock`).catch(() => {});
+    const pipeName = `lo-${id}-${slot}-${gen}`;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const soffice = new Deno.Command(lo.program, {
+        args: [
+          "--headless",
+          "--invisible",
+          "--nologo",
+          "--norestore",
+          "--nodefault",
+          "--nolockcheck",
+          `--accept=pipe,name=${pipeName};urp;`,
+          `-env:UserInstallation=${new URL(`file://${profile}`).href}`,
+        ],
+        stdin: "null",
+        stdout: "null",
+        stderr: "null",
+      }).spawn();
+      const helper = new Deno.Command(lo.python, {
+        args: [HELPER_PATH, pipeName, String(soffice.pid), String(startTimeoutMs / 1000)],
+        stdin: "piped",
+        stdout: "piped",
+        stderr: "piped",
+      }).spawn();
+      const listener = wireListener(slot, soffice, helper);
+      const first = await Promise.race([
+        new Promise<Reply>((resolve) => (listener.onReply = resolve)),
+        soffice.status.then((s) => ({ ready: false, error: `soffice exited with ${s.code}`, code: s.code })),
+        listener.gone.then(() => ({ ready: false, error: "helper exited" })),
+      ]);
+      listener.onReply = null;
+      if ("ready" in first && first.ready) return listener;
+      await stopListener(listener);
+      const restart = "code" in first && first.code === RESTART_EXIT_CODE;
+      if (!restart) {
+        throw new Error(`${"error" in first ? first.error : "start failed"} ${listener.stderrTail}`);
+      }
+    }
+    throw new Error("soffice kept asking to restart");
+  }
+
+  function wireListener(slot: number, soffice: Deno.ChildProcess, helper: Deno.ChildProcess): Listener {
+    const listener: Listener = {
+      slot,
+      soffice,
+      helper,
+      writer: helper.stdin.getWriter(),
+      conversions: 0,
+      onReply: null,
+      gone: Promise.race([soffice.status, helper.status]).then(() => {}),
+      finished: Promise.resolve(),
+      stderrTail: "",
+      running: new Set([soffice.pid, helper.pid]),
+    };
+    soffice.status.then(() => listener.running.delete(soffice.pid));
+    helper.status.then(() => listener.running.delete(helper.pid));
+    const readReplies = (async () => {
+      let buffer = "";
+      for await (const chunk of helper.stdout.pipeThrough(new TextDecoderStream())) {
+        buffer += chunk;
+        let newline;
+        while ((newline = buffer.indexOf("\n")) >= 0) {
+          const line = buffer.slice(0, newline);
+          buffer = buffer.slice(newline + 1);
+          if (line.trim()) listener.onReply?.(JSON.parse(line) as Reply);
+        }
+      }
+    })().catch(() => {});
+    const readStderr = (async () => {
+      for await (const chunk of helper.stderr.pipeThrough(new TextDecoderStream())) {
+        listener.stderrTail = (listener.stderrTail + chunk).slice(-2000);
+      }
+    })().catch(() => {});
+    listener.finished = Promise.all([soffice.status, helper.status, readReplies, readStderr]).then(() => {});
+    return listener;
+  }
+
+  /** Closes the helper's stdin (it then kills soffice) and kills what is left of both. */
+  async function stopListener(listener: Listener): Promise<void> {
+    await listener.writer.close().catch(() => {});
+    killListener(listener);
+    await listener.finished;
+  }
+
+  function request(listener: Listener, job: Job): Promise<Outcome> {
+    return new Promise<Outcome>((resolve) => {
+      const timer = setTimeout(() => resolve({ kind: "timeout" }), timeoutMs);
+      const done = (outcome: Outcome) => {
+        clearTimeout(timer);
+        listener.onReply = null;
+        resolve(outcome);
+      };
+      listener.onReply = (reply) => {
+        if (!("id" in reply)) return;
+        done(reply.ok ? { kind: "ok" } : { kind: "error", error: reply.error ?? "" });
+      };
+      listener.gone.then(() => done({ kind: "crashed" }));
+      const line = JSON.stringify({ id: fileCounter++, in: job.inPath, out: job.outPath }) + "\n";
+      listener.writer.write(encoder.encode(line)).catch(() => done({ kind: "crashed" }));
+    });
+  }
+
+  function restartSlot(slot: Slot): Promise<void> {
+    const old = slot.listener;
+    slot.listener = null;
+    slot.state = "starting";
+    slot.startup = (async () => {
+      if (old) {
+        await stopListener(old);
+        counters.restarts++;
+      }
+      if (closed) return;
+      try {
+        const listener = await startListener(slot.index, ++slot.gen);
+        if (closed) return await stopListener(listener);
+        slot.listener = listener;
+        slot.state = "idle";
+      } catch (err) {
+        console.error(`PDF converter: LibreOffice listener ${slot.index} did not start:`, err);
+        slot.state = "failed";
+        if (slots.every((s) => s.state === "failed")) {
+          for (const job of queue.splice(0)) {
+            job.reject(new AppError("PDF_CONVERSION_FAILED", { reason: "LibreOffice 无法启动" }));
+          }
+        }
+      }
+      pump();
+    })();
+    return slot.startup;
+  }
+
+  function pump(): void {
+    for (const slot of slots) {
+      if (queue.length === 0) return;
+      if (slot.state === "idle") {
+        slot.state = "busy";
+        runJob(slot, queue.shift()!);
+      }
+    }
+  }
+
+  async function runJob(slot: Slot, job: Job): Promise<void> {
+    const listener = slot.listener!;
+    const outcome = await request(listener, job);
+    if (outcome.kind === "ok" && (await fileSize(job.outPath)) > 0) {
+      counters.conversions++;
+      listener.conversions++;
+      job.resolve();
+      const worn = listener.conversions >= restartAfter || readTreeRss(listener.soffice.pid) > maxRssBytes;
+      if (worn) restartSlot(slot);
+      else slot.state = "idle";
+      pump();
+      return;
+    }
+    if (outcome.kind === "timeout") {
+      counters.timeouts++;
+      job.lastError = new AppError("PDF_CONVERSION_TIMEOUT");
+    } else {
+      const reason = outcome.kind === "crashed" ? "LibreOffice 进程意外退出" : "文档无法打开或已损坏";
+      job.lastError = new AppError("PDF_CONVERSION_FAILED", { reason });
+    }
+    if (outcome.kind === "timeout" || outcome.kind === "crashed") restartSlot(slot);
+    else slot.state = "idle";
+    if (job.attempts < 1 && !closed) {
+      job.attempts++;
+      counters.retries++;
+      queue.unshift(job);
+    } else {
+      counters.failures++;
+      job.reject(job.lastError);
+    }
+    pump();
+  }
+
+  function convertFile(inPath: string, outPath: string): Promise<void> {
+    if (closed) return Promise.reject(new AppError("PDF_CONVERSION_FAILED", { reason: "转换服务已关闭" }));
+    return new Promise<void>((resolve, reject) => {
+      queue.push({ inPath, outPath, attempts: 0, lastError: null, resolve, reject });
+      for (const slot of slots) if (slot.state === "failed") restartSlot(slot);
+      pump();
+    });
+  }
+
+  async function convert(docx: Uint8Array): Promise<Uint8Array> {
+    const name = `${baseDir}/tmp/${crypto.randomUUID()}`;
+    await Deno.writeFile(`${name}.docx`, docx);
+    try {
+      await convertFile(`${name}.docx`, `${name}.pdf`);
+      return await Deno.readFile(`${name}.pdf`);
+    } finally {
+      await Deno.remove(`${name}.docx`).catch(() => {});
+      await Deno.remove(`${name}.pdf`).catch(() => {});
+    }
+  }
+
+  function killAllSync(): void {
+    for (const slot of slots) {
+      if (slot.listener) killListener(slot.listener);
+    }
+  }
+  const onSignal = (code: number) => () => {
+    killAllSync();
+    Deno.exit(code);
+  };
+  const onSigint = onSignal(130);
+  const onSigterm = onSignal(143);
+  globalThis.addEventListener("unload", killAllSync);
+  if (options.handleSignals) {
+    Deno.addSignalListener("SIGINT", onSigint);
+    Deno.addSignalListener("SIGTERM", onSigterm);
+  }
+
+  async function close(): Promise<void> {
+    if (closed) return;
+    closed = true;
+    for (const job of queue.splice(0)) {
+      job.reject(new AppError("PDF_CONVERSION_FAILED", { reason: "转换服务已关闭" }));
+    }
+    await Promise.all(slots.map((s) => s.startup));
+    await Promise.all(slots.map((s) => (s.listener ? stopListener(s.listener) : undefined)));
+    globalThis.removeEventListener("unload", killAllSync);
+    if (options.handleSignals) {
+      Deno.removeSignalListener("SIGINT", onSigint);
+      Deno.removeSignalListener("SIGTERM", onSigterm);
+    }
+    await Deno.remove(baseDir, { recursive: true }).catch(() => {});
+  }
+
+  for (let index = 0; index < size; index++) {
+    const slot: Slot = { index, gen: 0, state: "starting", listener: null, startup: Promise.resolve() };
+    slots.push(slot);
+    restartSlot(slot);
+  }
+
+  return {
+    available: true,
+    convert,
+    convertFile,
+    ready: async () => {
+      await Promise.all(slots.map((s) => s.startup));
+    },
+    close,
+    stats: () => ({
+      id,
+      available: true,
+      processes: size,
+      ...counters,
+      queued: queue.length,
+      listeners: slots.flatMap((s) =>
+        s.listener
+          ? [{
+            slot: s.index,
+            pid: s.listener.soffice.pid,
+            conversions: s.listener.conversions,
+            rssBytes: readTreeRss(s.listener.soffice.pid),
+          }]
+          : []
+      ),
+    }),
+    [Symbol.asyncDispose]: close,
+  };
+}
+
+function detectOrNull(): LibreOfficeInstall | null {
+  const found = detectLibreOfficeInstall();
+  if ("missing" in found) {
+    console.warn(`PDF output is unavailable: ${found.missing}`);
+    return null;
+  }
+  return found;
+}
+
+async function fileSize(path: string): Promise<number> {
+  try {
+    return (await Deno.stat(path)).size;
+  } catch {
+    return 0;
+  }
+}
+
+/** The pid and all its descendants (from /proc), children first so nothing gets re-parented. */
+function processTree(pid: number): number[] {
+  const result: number[] = [];
+  const visit = (p: number) => {
+    let children: number[] = [];
+    try {
+      for (const task of Deno.readDirSync(`/proc/${p}/task`)) {
+        const text = Deno.readTextFileSync(`/proc/${p}/task/${task.name}/children`);
+        children = children.concat(text.split(" ").filter(Boolean).map(Number));
+      }
+    } catch {
+      // the process is gone
+    }
+    children.forEach(visit);
+    result.push(p);
+  };
+  visit(pid);
+  return result;
+}
+
+function killListener(listener: Listener): void {
+  for (const pid of [...listener.running]) killTree(pid);
+}
+
+function killTree(pid: number): void {
+  for (const p of processTree(pid)) {
+    try {
+      Deno.kill(p, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/** Resident memory of a process and its descendants, from /proc/<pid>/status VmRSS. */
+export function readTreeRss(pid: number): number {
+  let total = 0;
+  for (const p of processTree(pid)) {
+    try {
+      const match = Deno.readTextFileSync(`/proc/${p}/status`).match(/^VmRSS:\s+(\d+) kB/m);
+      if (match) total += Number(match[1]) * 1024;
+    } catch {
+      // gone
+    }
+  }
+  return total;
+}

@@ -1,0 +1,190 @@
+import assert from "node:assert/strict";
+import PizZip from "pizzip";
+import { createPdfConverter, type PdfConverter } from "./libreoffice_pool.ts";
+import { detectLibreOfficeInstall } from "./detect_libreoffice.ts";
+import { AppError } from "../../errors.ts";
+
+const W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";
+
+/** A minimal .docx whose body is one paragraph per line. */
+function makeDocx(lines: string[]): Uint8Array {
+  const zip = new PizZip();
+  zip.file(
+    "[Content_Types].xml",
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">
+<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>
+<Default Extension="xml" ContentType="application/xml"/>
+<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>
+</Types>`,
+  );
+  zip.file(
+    "_rels/.rels",
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
+<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>
+</Relationships>`,
+  );
+  const paragraphs = lines.map((line) => `<w:p><w:r><w:t>${line}</w:t></w:r></w:p>`).join("");
+  zip.file(
+    "word/document.xml",
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<w:document xmlns:w="${W}"><w:body>${paragraphs}</w:body></w:document>`,
+  );
+  return zip.generate({ type: "uint8array" });
+}
+
+async function pdfText(pdf: Uint8Array): Promise<string> {
+  const child = new Deno.Command("pdftotext", { args: ["-", "-"], stdin: "piped", stdout: "piped" })
+    .spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(pdf);
+  await writer.close();
+  const out = await child.output();
+  return new TextDecoder().decode(out.stdout);
+}
+
+async function sofficeProcesses(id: string): Promise<string> {
+  const out = await new Deno.Command("pgrep", { args: ["-af", `lo-profile-${id}`], stdout: "piped" })
+    .output();
+  return new TextDecoder().decode(out.stdout).trim();
+}
+
+function startsWithPdf(bytes: Uint8Array): boolean {
+  return new TextDecoder().decode(bytes.subarray(0, 5)) === "%PDF-";
+}
+
+const installed = !("missing" in detectLibreOfficeInstall());
+const workDir = await Deno.makeTempDir({ prefix: "pdf-pool-test-" });
+const DOC = ["民事调解书", "申请人张三", "金额壹万元"];
+
+async function withConverter(
+  options: Parameters<typeof createPdfConverter>[0],
+  body: (converter: PdfConverter) => Promise<void>,
+): Promise<void> {
+  const converter = createPdfConverter(options);
+  const id = converter.stats().id;
+  try {
+    await converter.ready();
+    await body(converter);
+  } finally {
+    await converter.close();
+  }
+  assert.equal(await sofficeProcesses(id), "", "close() leaves no LibreOffice process");
+}
+
+Deno.test({
+  name: "createPdfConverter() turns a Chinese .docx into a PDF holding the same text",
+  ignore: !installed,
+  fn: () =>
+    withConverter({ workDir, processes: 1 }, async (converter) => {
+      const pdf = await converter.convert(makeDocx(DOC));
+      assert.ok(startsWithPdf(pdf));
+      const text = await pdfText(pdf);
+      for (const line of DOC) assert.ok(text.includes(line), `PDF text lacks ${line}: ${text}`);
+      assert.equal(converter.stats().conversions, 1);
+    }),
+});
+
+Deno.test({
+  name: "createPdfConverter() runs 6 documents on 2 listeners, each PDF with its own text",
+  ignore: !installed,
+  fn: () =>
+    withConverter({ workDir, processes: 2 }, async (converter) => {
+      const names = ["张三", "李四", "王五", "赵六", "孙七", "周八"];
+      const pdfs = await Promise.all(
+        names.map((n) => converter.convert(makeDocx(["民事调解书", `申请人${n}`]))),
+      );
+      for (const [i, pdf] of pdfs.entries()) {
+        assert.ok(startsWithPdf(pdf));
+        assert.ok((await pdfText(pdf)).includes(`申请人${names[i]}`));
+      }
+      const stats = converter.stats();
+      assert.equal(stats.conversions, 6);
+      assert.equal(stats.listeners.length, 2);
+      assert.ok(stats.listeners.every((l) => l.conversions > 0), "both listeners did work");
+    }),
+});
+
+Deno.test({
+  name: "createPdfConverter() kills a hung listener, replaces it and the retry succeeds",
+  ignore: !installed,
+  fn: () =>
+    withConverter({ workDir, processes: 1, timeoutMs: 3_000 }, async (converter) => {
+      const [listener] = converter.stats().listeners;
+      Deno.kill(listener.pid, "SIGSTOP"); // the listener hangs on the next document
+      const pdf = await converter.convert(makeDocx(DOC));
+      assert.ok(startsWithPdf(pdf));
+      assert.ok((await pdfText(pdf)).includes("申请人张三"));
+      const stats = converter.stats();
+      assert.equal(stats.timeouts, 1);
+      assert.equal(stats.retries, 1);
+      assert.equal(stats.restarts, 1);
+      assert.notEqual(stats.listeners[0].pid, listener.pid, "a new process took over");
+    }),
+});
+
+Deno.test({
+  name: "createPdfConverter() fails with PDF_CONVERSION_TIMEOUT when the retry hangs too",
+  ignore: !installed,
+  fn: () =>
+    withConverter({ workDir, processes: 1, timeoutMs: 1 }, async (converter) => {
+      await assert.rejects(converter.convert(makeDocx(DOC)), (err: unknown) => {
+        assert.ok(err instanceof AppError);
+        assert.equal(err.code, "PDF_CONVERSION_TIMEOUT");
+        return true;
+      });
+      assert.equal(converter.stats().failures, 1);
+    }),
+});
+
+Deno.test({
+  name: "createPdfConverter() rejects an input it cannot open with PDF_CONVERSION_FAILED and keeps working",
+  ignore: !installed,
+  fn: () =>
+    withConverter({ workDir, processes: 1 }, async (converter) => {
+      const missing = `${workDir}/does-not-exist.docx`;
+      await assert.rejects(converter.convertFile(missing, `${workDir}/x.pdf`), (err: unknown) => {
+        assert.ok(err instanceof AppError);
+        assert.equal(err.code, "PDF_CONVERSION_FAILED");
+        assert.equal(err.message, "生成PDF失败：文档无法打开或已损坏");
+        return true;
+      });
+      // the listener still works afterwards
+      assert.ok(startsWithPdf(await converter.convert(makeDocx(DOC))));
+    }),
+});
+
+Deno.test({
+  name: "createPdfConverter() recycles a listener after restartAfter conversions and keeps working",
+  ignore: !installed,
+  fn: () =>
+    withConverter({ workDir, processes: 1, restartAfter: 2 }, async (converter) => {
+      const pids = new Set<number>();
+      for (let i = 0; i < 5; i++) {
+        assert.ok(startsWithPdf(await converter.convert(makeDocx([`第${i}号`, ...DOC]))));
+        await converter.ready();
+        pids.add(converter.stats().listeners[0].pid);
+      }
+      const stats = converter.stats();
+      assert.equal(stats.conversions, 5);
+      assert.equal(stats.restarts, 2);
+      assert.equal(pids.size, 3);
+    }),
+});
+
+Deno.test("createPdfConverter() without LibreOffice says PDF_CONVERTER_MISSING", async () => {
+  await using converter = createPdfConverter({ workDir, install: null });
+  assert.equal(converter.available, false);
+  await assert.rejects(converter.convert(makeDocx(DOC)), (err: unknown) => {
+    assert.ok(err instanceof AppError);
+    assert.equal(err.code, "PDF_CONVERTER_MISSING");
+    assert.equal(err.message, "服务器未安装 LibreOffice，无法生成 PDF；Word 文档仍可生成");
+    return true;
+  });
+});
+
+Deno.test({
+  name: "cleanup: remove the test folder",
+  fn: () => Deno.remove(workDir, { recursive: true }),
+});
