@@ -56,6 +56,7 @@ function startsWithPdf(bytes: Uint8Array): boolean {
 
 const installed = !("missing" in detectLibreOfficeInstall());
 const workDir = await Deno.makeTempDir({ prefix: "pdf-pool-test-" });
+globalThis.addEventListener("unload", () => Deno.removeSync(workDir, { recursive: true }));
 const DOC = ["民事调解书", "申请人张三", "金额壹万元"];
 
 async function withConverter(
@@ -182,9 +183,4 @@ Deno.test("createPdfConverter() without LibreOffice says PDF_CONVERTER_MISSING",
     assert.equal(err.message, "服务器未安装 LibreOffice，无法生成 PDF；Word 文档仍可生成");
     return true;
   });
-});
-
-Deno.test({
-  name: "cleanup: remove the test folder",
-  fn: () => Deno.remove(workDir, { recursive: true }),
 });
