@@ -83,7 +83,8 @@ if (import.meta.main) {
       crashed.push(`${suite} (exit code ${rc})`);
       count.failed = 1;
     }
-    console.log(`${suite}: ${count.passed} passed, ${count.failed} failed, ${count.ignored} ignored`);
+    // worded unlike the closing line, so that line stays the only "N passed, N failed"
+    console.log(`${suite} suite: passed ${count.passed}, failed ${count.failed}, ignored ${count.ignored}`);
     total.passed += count.passed;
     total.failed += count.failed;
     total.ignored += count.ignored;
