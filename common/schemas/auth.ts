@@ -58,3 +58,18 @@ export const resetPasswordBody = z.object({
   newPassword: password,
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+
+/**
+ * The user as login and registration return it and the browser stores it (part 1 §3);
+ * GET /api/user/profile adds the two admin flags.
+ */
+export interface SessionUser {
+  id: number;
+  username: string;
+  email: string;
+  role: string;
+  permissions: string[];
+  domain: string;
+  is_admin?: boolean;
+  is_super_admin?: boolean;
+}

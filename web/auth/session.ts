@@ -4,17 +4,9 @@
  * useSession(); everything else through the plain getters.
  */
 import { useSyncExternalStore } from "react";
+import type { SessionUser } from "../../common/schemas/auth.ts";
 
-export interface SessionUser {
-  id: number;
-  username: string;
-  email: string;
-  role: string;
-  permissions: string[];
-  domain: string;
-  is_admin?: boolean;
-  is_super_admin?: boolean;
-}
+export type { SessionUser };
 
 /** The part of the system settings the shell caches (part 1 §3). */
 export interface CachedSettings {

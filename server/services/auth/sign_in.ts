@@ -1,4 +1,4 @@
-import type { LoginBody } from "../../../common/schemas/auth.ts";
+import type { LoginBody, SessionUser } from "../../../common/schemas/auth.ts";
 import type { AppDeps } from "../../deps.ts";
 import { AppError } from "../../errors.ts";
 import { randomToken } from "../../kv/ids.ts";
@@ -12,14 +12,7 @@ import { getDummyHash, verifyPassword } from "./password_hash.ts";
 import { signToken } from "./tokens.ts";
 
 /** The user as the browser stores it after sign-in (part 1 §3). */
-export interface SignedInUser {
-  id: number;
-  username: string;
-  email: string;
-  role: string;
-  permissions: string[];
-  domain: string;
-}
+export type SignedInUser = Omit<SessionUser, "is_admin" | "is_super_admin">;
 
 export interface SignInResult {
   token: string;
