@@ -9,7 +9,11 @@ export const invitationBody = z.object({
   maxUses: z.coerce.number({ error: "请输入最大使用次数" }).int("最大使用次数必须是整数")
     .min(INVITATION_MAX_USES_MIN, "最大使用次数为1-100")
     .max(INVITATION_MAX_USES_MAX, "最大使用次数为1-100"),
-  expiredAt: z.union([z.literal(""), z.null(), z.iso.datetime({ offset: true, local: true, error: "过期时间格式错误" })])
+  expiredAt: z.union([
+    z.literal(""),
+    z.null(),
+    z.iso.datetime({ offset: true, local: true, error: "过期时间格式错误" }),
+  ])
     .optional(),
   remark: z.string().trim().max(200, "备注不能超过200个字符").optional().default(""),
 });
