@@ -1,19 +1,9 @@
 import assert from "node:assert/strict";
-import { AppError } from "../errors.ts";
 import { runInWorker } from "./run_in_worker.ts";
+import { appErrorOf } from "../../tests/helpers/app_error.ts";
 
 const url = (name: string) => new URL(`./testdata/${name}`, import.meta.url);
 const opts = { timeoutMs: 10_000, maxInputBytes: 1024 };
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (err) {
-    assert.ok(err instanceof AppError, `expected an AppError, got ${err}`);
-    return err;
-  }
-  assert.fail("expected a rejection");
-}
 
 Deno.test("runInWorker() gives the worker no file access", async () => {
   const path = await Deno.makeTempFile();
@@ -32,7 +22,7 @@ Deno.test("runInWorker() gives the worker no file access", async () => {
 
 Deno.test("runInWorker() kills a worker that runs past the time-out", async () => {
   const started = performance.now();
-  const err = await rejection(
+  const err = await appErrorOf(
     runInWorker(url("hang_worker.ts"), {}, { timeoutMs: 300, maxInputBytes: 1024 }),
   );
   assert.equal(err.code, "FILE_PARSE_TIMEOUT");
@@ -41,13 +31,13 @@ Deno.test("runInWorker() kills a worker that runs past the time-out", async () =
 });
 
 Deno.test("runInWorker() turns a crashing worker into FILE_PARSE_FAILED", async () => {
-  const err = await rejection(runInWorker(url("crash_worker.ts"), {}, opts));
+  const err = await appErrorOf(runInWorker(url("crash_worker.ts"), {}, opts));
   assert.equal(err.code, "FILE_PARSE_FAILED");
   assert.equal(err.message, "文件解析失败：文件处理程序出错");
 });
 
 Deno.test("runInWorker() refuses input over maxInputBytes without starting a worker", async () => {
-  const err = await rejection(runInWorker(url("echo_worker.ts"), { bytes: new Uint8Array(2048) }, opts));
+  const err = await appErrorOf(runInWorker(url("echo_worker.ts"), { bytes: new Uint8Array(2048) }, opts));
   assert.equal(err.code, "FILE_TOO_LARGE");
   assert.equal(err.message, "文件大小不能超过1KB");
 });

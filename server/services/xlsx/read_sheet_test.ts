@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import * as XLSX from "xlsx";
-import { AppError } from "../../errors.ts";
 import { readSheet } from "./read_sheet.ts";
+import { appErrorOf } from "../../../tests/helpers/app_error.ts";
 
 function workbookBytes(
   rows: unknown[][],
@@ -13,16 +13,6 @@ function workbookBytes(
   const wb = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(wb, ws, "当事人");
   return new Uint8Array(XLSX.write(wb, { type: "array", bookType: book }));
-}
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (err) {
-    assert.ok(err instanceof AppError, `expected an AppError, got ${err}`);
-    return err;
-  }
-  assert.fail("expected a rejection");
 }
 
 Deno.test("readSheet() reads headers and rows of a real xlsx, cells as the user sees them", async () => {
@@ -59,19 +49,22 @@ Deno.test("readSheet() reads an old .xls (BIFF8)", async () => {
 });
 
 Deno.test("readSheet() answers garbage bytes with a Chinese FILE_PARSE_FAILED", async () => {
-  const err = await failure(readSheet(new TextEncoder().encode("姓名,金额\n张三,1\n")));
+  const err = await appErrorOf(readSheet(new TextEncoder().encode("姓名,金额\n张三,1\n")));
   assert.equal(err.code, "FILE_PARSE_FAILED");
   assert.equal(err.message, "文件解析失败：不是有效的Excel文件，请上传 .xlsx 或 .xls 格式的表格");
   const broken = workbookBytes([["a"], [1]]).slice(0, 300); // a zip cut short
-  assert.equal((await failure(readSheet(broken))).message, "文件解析失败：文件已损坏或不是有效的Excel文件");
+  assert.equal(
+    (await appErrorOf(readSheet(broken))).message,
+    "文件解析失败：文件已损坏或不是有效的Excel文件",
+  );
 });
 
 Deno.test("readSheet() refuses an empty sheet, a sheet with no data rows, and a missing header row", async () => {
-  const empty = await failure(readSheet(workbookBytes([])));
+  const empty = await appErrorOf(readSheet(workbookBytes([])));
   assert.equal(empty.message, "文件解析失败：表格中没有数据");
-  const headerOnly = await failure(readSheet(workbookBytes([["姓名", "金额"]])));
+  const headerOnly = await appErrorOf(readSheet(workbookBytes([["姓名", "金额"]])));
   assert.equal(headerOnly.message, "文件解析失败：表格中没有数据");
-  const noHeader = await failure(readSheet(workbookBytes([[null, null], ["张三", 1]], "xlsx", (ws) => {
+  const noHeader = await appErrorOf(readSheet(workbookBytes([[null, null], ["张三", 1]], "xlsx", (ws) => {
     ws["!ref"] = "A1:B2";
   })));
   assert.equal(noHeader.message, "文件解析失败：表格第一行没有表头");
@@ -79,12 +72,12 @@ Deno.test("readSheet() refuses an empty sheet, a sheet with no data rows, and a 
 
 Deno.test("readSheet() enforces the row and column caps", async () => {
   const rows = [["h"], [1], [2], [3]];
-  const tooMany = await failure(readSheet(workbookBytes(rows), { maxRows: 2 }));
+  const tooMany = await appErrorOf(readSheet(workbookBytes(rows), { maxRows: 2 }));
   assert.equal(tooMany.message, "文件解析失败：表格数据行数超过上限2行");
   assert.equal((await readSheet(workbookBytes(rows), { maxRows: 3 })).totalRows, 3);
-  const wide = await failure(readSheet(workbookBytes([["a", "b", "c"], [1, 2, 3]]), { maxColumns: 2 }));
+  const wide = await appErrorOf(readSheet(workbookBytes([["a", "b", "c"], [1, 2, 3]]), { maxColumns: 2 }));
   assert.equal(wide.message, "文件解析失败：表格列数超过上限2列");
-  const big = await failure(readSheet(new Uint8Array(2048), { maxInputBytes: 1024 }));
+  const big = await appErrorOf(readSheet(new Uint8Array(2048), { maxInputBytes: 1024 }));
   assert.equal(big.code, "FILE_TOO_LARGE");
 });
 
@@ -101,12 +94,12 @@ function declareUncompressed(zip: Uint8Array, size: number): Uint8Array {
 Deno.test("readSheet() refuses a zip whose central directory declares more than the cap, before parsing", async () => {
   const bytes = workbookBytes([["姓名"], ["张三"]]);
   const bomb = declareUncompressed(bytes, 40 * 1024 * 1024); // ~10 entries × 40 MB > 200 MB
-  const err = await failure(readSheet(bomb));
+  const err = await appErrorOf(readSheet(bomb));
   assert.equal(err.code, "FILE_PARSE_FAILED");
   assert.equal(err.message, "文件解析失败：文件解压后超过200MB，已拒绝处理");
   // The same file within a smaller cap is refused too; the untouched file still parses.
   assert.equal(
-    (await failure(readSheet(workbookBytes([["a"], [1]]), { maxUncompressedBytes: 100 }))).code,
+    (await appErrorOf(readSheet(workbookBytes([["a"], [1]]), { maxUncompressedBytes: 100 }))).code,
     "FILE_PARSE_FAILED",
   );
   assert.deepEqual((await readSheet(bytes)).rows, [["张三"]]);
