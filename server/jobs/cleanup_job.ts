@@ -31,7 +31,7 @@ type CleanupDeps = Pick<AppDeps, "kv" | "blobs">;
 
 /**
  * When settings.auto_cleanup is on: removes finished tasks older than settings.cleanup_days with their
- * blobs under `tasks/<taskId>/`, and blobs under `tmp/` older than a day. Records the run (or that it
+ * blobs under its blobPrefix (`tasks/<taskId>/` for older tasks), and blobs under `tmp/` older than a day. Records the run (or that it
  * was skipped) in ["meta", "cleanup_last_run"].
  */
 export async function runCleanup(deps: CleanupDeps, now: number): Promise<CleanupRun> {
@@ -48,7 +48,7 @@ export async function runCleanup(deps: CleanupDeps, now: number): Promise<Cleanu
     const cutoff = now - Math.max(1, settings.cleanup_days) * 86_400_000;
     for await (const task of listTasksCreatedBefore(kv, cutoff)) {
       if (!isTaskFinished(task) || task.updatedAt >= cutoff) continue;
-      const prefix = `tasks/${task.id}`;
+      const prefix = task.blobPrefix ?? `tasks/${task.id}`;
       for await (const blob of blobs.list(prefix)) {
         run.blobsRemoved++;
         run.bytesFreed += blob.size;

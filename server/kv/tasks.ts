@@ -30,6 +30,8 @@ export interface TaskRecord {
   quota?: { kind: QuotaKind; amount: number };
   /** What a finished task produced (small: blob keys, counts), for its progress call. */
   result?: Record<string, unknown>;
+  /** The task's folder in the blob store (server/blobs/blob_keys.ts); the clean-up job removes it. */
+  blobPrefix?: string;
   createdAt: number;
   updatedAt: number;
 }
@@ -65,6 +67,8 @@ export interface StartTaskInput {
   message: (taskId: string) => JobMessage;
   /** Spend these uses in the same commit; QUOTA_INSUFFICIENT leaves nothing written. */
   quota?: { kind: QuotaKind; amount: number };
+  /** Where the task keeps its files (userItemPrefix(...) of server/blobs/blob_keys.ts). */
+  blobPrefix?: string;
   /** The caller's own writes for the same commit (a batch record, say). */
   extend?: (op: Deno.AtomicOperation, task: TaskRecord) => void;
 }
@@ -88,6 +92,7 @@ export async function startTask(
     updatedAt: input.now,
   };
   if (input.quota) task.quota = { ...input.quota };
+  if (input.blobPrefix) task.blobPrefix = input.blobPrefix;
   const message = input.message(task.id);
   const addTask = (op: Deno.AtomicOperation) => {
     op.check({ key: ["tasks", task.id], versionstamp: null })
