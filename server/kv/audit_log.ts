@@ -1,18 +1,10 @@
+import type { AuditAction, AuditEntity } from "../../common/schemas/audit_log.ts";
 import { newId } from "./ids.ts";
 
 // Keys:  ["audit_log", id] -> AuditEntry (time-sortable id: list with reverse for newest first)
 // Values stay small: callers pass plain records without secrets (never password hashes).
 
-export type AuditAction = "create" | "update" | "delete";
-export type AuditEntity =
-  | "user"
-  | "role"
-  | "settings"
-  | "login_feature"
-  | "quota"
-  | "ai_settings"
-  | "sensitive_word"
-  | "account";
+export type { AuditAction, AuditEntity };
 
 export interface AuditEntry {
   id: string;
@@ -47,15 +39,25 @@ function withoutSecrets(value: unknown): unknown {
  * Secret fields (password hashes, keys) are dropped from before/after wherever they appear.
  */
 export async function recordAudit(kv: Deno.Kv, entry: NewAuditEntry): Promise<AuditEntry> {
+  const op = kv.atomic();
+  const record = addAuditEntry(op, entry);
+  const res = await op.commit();
+  if (!res.ok) throw new Error(`audit id collision: ${record.id}`);
+  return record;
+}
+
+/**
+ * Adds an audit entry to the caller's commit, so the change and its record land together (or
+ * neither does). Same secret stripping as recordAudit.
+ */
+export function addAuditEntry(op: Deno.AtomicOperation, entry: NewAuditEntry): AuditEntry {
   const record: AuditEntry = {
     ...entry,
     id: newId(entry.at),
     before: withoutSecrets(entry.before),
     after: withoutSecrets(entry.after),
   };
-  const res = await kv.atomic().check({ key: ["audit_log", record.id], versionstamp: null })
-    .set(["audit_log", record.id], record).commit();
-  if (!res.ok) throw new Error(`audit id collision: ${record.id}`);
+  op.check({ key: ["audit_log", record.id], versionstamp: null }).set(["audit_log", record.id], record);
   return record;
 }
 

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
-import { ACTIVITY_PAGE_SIZES } from "../../common/constants.ts";
+import { auditLogQuery } from "../../common/schemas/audit_log.ts";
 import type { AppEnv } from "../deps.ts";
 import type { AuditEntry } from "../kv/audit_log.ts";
 import type { LoginAuditEntry } from "../kv/login_audit.ts";
@@ -9,20 +8,6 @@ import { validate } from "../middleware/validate.ts";
 /** At most this many entries of each kind are read for one query (the rest of a huge range is cut). */
 const SCAN_LIMIT = 20_000;
 const CHINA_OFFSET_MS = 8 * 60 * 60_000;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-const day = z.string().trim().regex(DAY, "日期格式应为YYYY-MM-DD")
-  .refine((v) => !Number.isNaN(Date.parse(v)), "日期格式应为YYYY-MM-DD");
-
-const auditLogQuery = z.object({
-  page: z.coerce.number().int("页码必须是整数").min(1, "页码至少为1").max(100_000).optional().default(1),
-  pageSize: z.coerce.number().refine((n) => ACTIVITY_PAGE_SIZES.includes(n), "每页条数只能是10、20、50、100")
-    .optional().default(20),
-  kind: z.enum(["admin", "login"], "未知的日志类型").optional(),
-  actor: z.string().trim().max(100, "搜索内容过长").optional().default(""),
-  from: day.optional(),
-  to: day.optional(),
-}).refine((q) => !q.from || !q.to || q.from <= q.to, { message: "开始日期不能晚于结束日期", path: ["to"] });
 
 /** The id prefix (ms in 12 hex digits) at the start of a China day, `extraDays` later. */
 function dayStartId(value: string, extraDays = 0): string {
@@ -76,10 +61,18 @@ export const auditLogRoutes = new Hono<AppEnv>()
     const { kv } = c.var.deps;
     const q = c.req.valid("query");
     const needle = q.actor.toLowerCase();
-    const admin = q.kind === "login" ? [] : (await scan<AuditEntry>(kv, "audit_log", q)).map(adminView);
-    const login = q.kind === "admin"
-      ? []
-      : (await scan<LoginAuditEntry>(kv, "login_audit", q)).map(loginView);
+    // An entity narrows to changes, a result to sign-ins.
+    const wantAdmin = q.kind !== "login" && !q.result;
+    const wantLogin = q.kind !== "admin" && !q.entity;
+    const admin = wantAdmin
+      ? (await scan<AuditEntry>(kv, "audit_log", q)).filter((e) => !q.entity || e.entity === q.entity).map(
+        adminView,
+      )
+      : [];
+    const login = wantLogin
+      ? (await scan<LoginAuditEntry>(kv, "login_audit", q))
+        .filter((e) => !q.result || e.success === (q.result === "success")).map(loginView)
+      : [];
     const all = [...admin, ...login]
       .filter((e) => needle === "" || e.actor.toLowerCase().includes(needle))
       .sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));

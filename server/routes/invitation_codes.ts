@@ -4,6 +4,7 @@ import type { AppEnv } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { currentUser } from "../middleware/access.ts";
 import { validate } from "../middleware/validate.ts";
+import { recordAudit } from "../kv/audit_log.ts";
 import {
   createInvitationCode,
   deleteInvitationCode,
@@ -44,16 +45,39 @@ export const invitationCodesRoutes = new Hono<AppEnv>()
     const body = c.req.valid("json");
     const { kv, clock } = c.var.deps;
     const now = clock.now();
+    const actor = currentUser(c);
     const code = await createInvitationCode(kv, {
       maxUses: body.maxUses,
       expiredAt: parseExpiry(body.expiredAt, now),
       remark: body.remark,
-      createdByName: currentUser(c).username,
+      createdByName: actor.username,
     }, now);
+    await recordAudit(kv, {
+      at: now,
+      actorId: actor.id,
+      actorName: actor.username,
+      action: "create",
+      entity: "invitation_code",
+      entityId: code.id,
+      after: code,
+    });
     return c.json({ success: true, code }, 201);
   })
   .delete("/invitation-codes/:id", async (c) => {
-    await deleteInvitationCode(c.var.deps.kv, codeIdParam(c.req.param("id")));
+    const { kv, clock } = c.var.deps;
+    const actor = currentUser(c);
+    const id = codeIdParam(c.req.param("id"));
+    const before = await getInvitationCode(kv, id);
+    await deleteInvitationCode(kv, id);
+    await recordAudit(kv, {
+      at: clock.now(),
+      actorId: actor.id,
+      actorName: actor.username,
+      action: "delete",
+      entity: "invitation_code",
+      entityId: id,
+      before,
+    });
     return c.json({ success: true });
   })
   .get("/invitation-codes/:id/users", validate("query", pageQuery), async (c) => {

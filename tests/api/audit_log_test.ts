@@ -95,3 +95,106 @@ Deno.test("GET /api/audit-log validates its filters", async () => {
     assert.deepEqual(await res.json(), { success: false, code: "VALIDATION_FAILED", error, field }, qs);
   }
 });
+
+Deno.test("GET /api/audit-log narrows by entity (changes only) and by result (sign-ins only)", async () => {
+  using t = await testApp();
+  await seed(t);
+  const read = async (qs: string) => {
+    const res = await t.request("GET", `/api/audit-log?${qs}`, { as: "admin" });
+    assert.equal(res.status, 200, qs);
+    const body = await res.json();
+    return body.entries.map((e: { kind: string; actor: string }) => `${e.kind}:${e.actor}`);
+  };
+  assert.deepEqual(await read("entity=role"), ["admin:admin"]);
+  assert.deepEqual(await read("entity=user"), []);
+  assert.deepEqual(await read("result=failure"), ["login:alice"]);
+  assert.deepEqual(await read("result=success"), ["login:admin"]);
+  const res = await t.request("GET", "/api/audit-log?entity=planet", { as: "admin" });
+  assert.equal(res.status, 400);
+  assert.deepEqual(await res.json(), {
+    success: false,
+    code: "VALIDATION_FAILED",
+    error: "未知的操作对象",
+    field: "entity",
+  });
+});
+
+interface AdminEntryView {
+  kind: string;
+  actor: string;
+  actorId: number;
+  action: string;
+  entity: string;
+  entityId: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+Deno.test("every change to users, roles, quotas, settings and invitation codes shows in the audit log with before and after", async () => {
+  using t = await testApp();
+  const step = async (method: string, path: string, json?: unknown) => {
+    t.clock.advance(1000);
+    const res = await t.request(method, path, { as: "admin", json });
+    assert.ok(res.ok, `${method} ${path}: ${res.status} ${await res.clone().text()}`);
+    return await res.json();
+  };
+  const role = (await step("POST", "/api/roles", { name: "律师", permissions: ["dashboard"] })).role;
+  await step("PUT", `/api/roles/${role.id}`, { name: "律师", permissions: ["dashboard", "mediation"] });
+  const user = (await step("POST", "/api/users", {
+    username: "lawyer1",
+    email: "l1@example.com",
+    password: "secret-1",
+    role: "律师",
+  })).user;
+  await step("PUT", `/api/users/${user.id}`, {
+    email: "new@example.com",
+    role: "律师",
+    password: "secret-2",
+  });
+  await step("POST", "/api/member/update-limit", { userId: user.id, type: "ai", limit: 7 });
+  await step("POST", "/api/member/quick-add-limit", { userId: user.id, type: "ai", amount: 10 });
+  await step("POST", "/api/system/settings", {
+    system_name: "律所文书平台",
+    site_title: "律所文书批量处理",
+    login_title: "欢迎登录",
+    login_subtitle: "批量生成调解书",
+  });
+  const code = (await step("POST", "/api/invitation-codes", { maxUses: 2, remark: "新同事" })).code;
+  await step("DELETE", `/api/invitation-codes/${code.id}`);
+  await step("DELETE", `/api/users/${user.id}`);
+
+  const res = await t.request("GET", "/api/audit-log?kind=admin&pageSize=50", { as: "admin" });
+  assert.equal(res.status, 200);
+  const entries: AdminEntryView[] = (await res.json()).entries;
+  assert.deepEqual(entries.map((e) => `${e.action} ${e.entity}`).reverse(), [
+    "create role",
+    "update role",
+    "create user",
+    "update user",
+    "update quota",
+    "update quota",
+    "update settings",
+    "create invitation_code",
+    "delete invitation_code",
+    "delete user",
+  ]);
+  for (const e of entries) assert.deepEqual([e.actor, e.actorId], ["admin", 1]);
+  const [delUser, delCode, , , quick, setLimit, updUser, , updRole] = entries;
+
+  assert.deepEqual(updRole.before?.permissions, ["dashboard"]);
+  assert.deepEqual(updRole.after?.permissions, ["dashboard", "mediation"]);
+  assert.equal(updUser.entityId, String(user.id));
+  assert.equal(updUser.before?.email, "l1@example.com");
+  assert.equal(updUser.after?.email, "new@example.com");
+  assert.equal(updUser.after?.passwordChanged, true);
+  assert.deepEqual(setLimit.after, { userId: user.id, type: "ai", limit: 7 });
+  assert.deepEqual(quick.before, { userId: user.id, type: "ai", limit: 7 });
+  assert.deepEqual(quick.after, { userId: user.id, type: "ai", limit: 17 });
+  assert.equal(delCode.entityId, code.id);
+  assert.equal(delCode.before?.remark, "新同事");
+  assert.equal(delCode.after, null);
+  assert.equal(delUser.before?.username, "lawyer1");
+  // no password or hash anywhere in the log
+  const text = JSON.stringify(entries);
+  assert.ok(!/secret-|passwordHash|"password"/.test(text), text);
+});
