@@ -118,3 +118,19 @@ export const XLSX_MAX_COLUMNS = 200;
 export const XLSX_MAX_UNCOMPRESSED_BYTES = 200 * 1024 * 1024;
 /** Temporary blobs under `tmp/` older than this are removed by the nightly cleanup. */
 export const TMP_BLOB_MAX_AGE_MS = 24 * 60 * 60_000;
+
+// part 2 §9 (template-based generation and the template managers)
+/** Progress polling of a generation batch. */
+export const PROGRESS_POLL_MS = 1_000;
+/** The progress panel resets this long after a batch completes. */
+export const PROGRESS_RESET_MS = 2_000;
+/** Paging sizes of batch histories (default the first). */
+export const BATCH_PAGE_SIZES = [10, 20, 50, 100];
+/** Rows shown in the generation result table and in a batch's detail dialog. */
+export const GENERATION_PREVIEW_ROWS = 10;
+export const EXCEL_TEMPLATE_FILE_NAME = "template.xlsx";
+export const EXCEL_TEMPLATE_SHEET = "Sheet1";
+export const EXCEL_TEMPLATE_COLUMN_WIDTH = 20;
+export const GENERATED_LIST_FILE_NAME = "生成文件列表.xlsx";
+export const EXCEL_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const TEMPLATE_MAX_BYTES = 10 * 1024 * 1024;
