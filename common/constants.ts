@@ -134,3 +134,23 @@ export const EXCEL_TEMPLATE_COLUMN_WIDTH = 20;
 export const GENERATED_LIST_FILE_NAME = "生成文件列表.xlsx";
 export const EXCEL_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const TEMPLATE_MAX_BYTES = 10 * 1024 * 1024;
+
+// part 2 §9: PDF-to-link and the custom templates page
+/** Rows of the current PDF batch shown on the upload tab; the rest only in the export. */
+export const PDF_CURRENT_LIST_ROWS = 20;
+/** Records shown in a batch detail dialog (PDF history, generation history). */
+export const BATCH_DETAIL_PREVIEW_ROWS = 10;
+export const BATCH_PAGE_SIZES = [10, 20, 50, 100];
+export const BATCH_DEFAULT_PAGE_SIZE = 10;
+/** Largest PDF one upload may carry (server policy; the spec sets none). */
+export const PDF_MAX_BYTES = 50 * 1024 * 1024;
+/** The PDF header (%PDF-) must start within this many bytes, as readers accept. */
+export const PDF_MAGIC_WINDOW = 1024;
+/** Word templates of the custom templates page (server policy, as for the template managers). */
+export const EXCEL_TEMPLATE_MAX_BYTES = 10 * 1024 * 1024;
+/** An uploaded Word template waits this long for POST /api/excel-templates before it is dropped. */
+export const EXCEL_TEMPLATE_UPLOAD_TTL_MS = 24 * 60 * 60_000;
+export const MAPPING_ROWS_MAX = 200;
+export const TEMPLATE_NAME_MAX = 100;
+export const TEMPLATE_DESCRIPTION_MAX = 500;
+export const PARAGRAPH_TEMPLATE_TEXT_MAX = 5000;

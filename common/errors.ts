@@ -69,6 +69,8 @@ export const ERRORS = define({
   // settings, invitation codes, login features
   INVITATION_NOT_FOUND: { status: 404, message: "邀请码不存在" },
   LOGIN_FEATURE_NOT_FOUND: { status: 404, message: "登录页功能项不存在" },
+  LOGIN_FEATURE_ORDER_STALE: { status: 409, message: "功能列表已被修改，请刷新后重试" },
+  REGISTER_GIFT_NOT_FOUND: { status: 404, message: "该邀请码未单独设置注册赠送" },
   FILE_REQUIRED: { status: 400, message: "请选择要上传的文件" },
   FILE_TOO_LARGE: { status: 413, message: (p) => `文件大小不能超过${p.limit}` },
   FILE_TYPE_INVALID: { status: 400, message: (p) => `只能上传${p.allowed}格式的文件` },
@@ -102,6 +104,19 @@ export const ERRORS = define({
   },
   PDF_CONVERSION_FAILED: { status: 500, message: (p) => `生成PDF失败：${p.reason}` },
   PDF_CONVERSION_TIMEOUT: { status: 504, message: "生成PDF超时，请稍后重试" },
+  // PDF-to-link (part 2 §2.3, §5)
+  PDF_ONLY: { status: 400, message: "只能上传PDF文件!" },
+  PDF_BATCH_NO_INVALID: { status: 400, message: "批次号格式错误，应为 yyyymmdd_hhmmss" },
+  PDF_BATCH_NOT_FOUND: { status: 404, message: "批次不存在或已删除" },
+  PDF_LINK_NOT_FOUND: { status: 404, message: "链接不存在或已失效" },
+  PDF_LINK_EXPIRED: { status: 410, message: "链接已过期" },
+  PDF_LINK_REVOKED: { status: 410, message: "链接已被撤销" },
+  PDF_FILE_MISSING: { status: 404, message: "文件不存在或已被删除" },
+  // custom templates page (part 2 §2.2, §5)
+  EXCEL_TEMPLATE_NOT_FOUND: { status: 404, message: "模板不存在" },
+  EXCEL_TEMPLATE_UPLOAD_NOT_FOUND: { status: 400, message: "上传的模板文件不存在或已过期，请重新上传" },
+  MAPPING_TEMPLATE_NOT_FOUND: { status: 404, message: "映射模板不存在" },
+  PARAGRAPH_TEMPLATE_NOT_FOUND: { status: 404, message: "段落模板不存在" },
 });
 
 export type ErrorCode = keyof typeof ERRORS;

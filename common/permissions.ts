@@ -193,6 +193,28 @@ export const API_ACCESS: Record<string, Access> = {
   "GET /api/audit-log": "admin",
   // background tasks
   "GET /api/tasks/:id": "auth",
+  // PDF-to-link (part 2 §2.3, §7); a link itself is public: whoever has it may open it
+  "POST /api/upload-pdfs": "pdf_converter",
+  "GET /api/pdf-convert/batches": "pdf_converter",
+  "GET /api/pdf-convert/history": "pdf_converter",
+  "DELETE /api/pdf-convert/batch/:batch_no": "pdf_converter",
+  "PUT /api/pdf-convert/link/:id": "pdf_converter",
+  "POST /api/pdf-convert/link/:id/revoke": "pdf_converter",
+  "GET /api/pdf-links/:token": "public",
+  // custom templates page (part 2 §2.2, §7); the Excel batch wizard reads them and saves mappings
+  "GET /api/excel-templates": ["excel_template_manage", "excel_batch_generate"],
+  "POST /api/excel-templates": "excel_template_manage",
+  "POST /api/excel-templates/upload": ["excel_template_manage", "excel_batch_generate"],
+  "GET /api/excel-templates/download/:id": ["excel_template_manage", "excel_batch_generate"],
+  "DELETE /api/excel-templates/:id": "excel_template_manage",
+  "GET /api/excel-templates/mapping-templates": ["excel_template_manage", "excel_batch_generate"],
+  "POST /api/excel-templates/mapping-templates": ["excel_template_manage", "excel_batch_generate"],
+  "PUT /api/excel-templates/mapping-templates/:id": "excel_template_manage",
+  "DELETE /api/excel-templates/mapping-templates/:id": "excel_template_manage",
+  "GET /api/excel-templates/paragraph-templates": ["excel_template_manage", "excel_batch_generate"],
+  "POST /api/excel-templates/paragraph-templates": "excel_template_manage",
+  "PUT /api/excel-templates/paragraph-templates/:id": "excel_template_manage",
+  "DELETE /api/excel-templates/paragraph-templates/:id": "excel_template_manage",
 };
 
 /** Page routes of the browser app and what each needs (part 1 §2). */

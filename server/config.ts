@@ -17,6 +17,8 @@ export interface AppConfig {
   defaultQuotas: { mediation: number; pdf_convert: number; ai: number };
   /** Key material for encrypting the AI provider key at rest; null means `<dataDir>/ai_secret.key`. */
   aiSecretKey: string | null;
+  /** Port put into links on a user's own domain (part 2 §7): PDF converter 3000, generation 65502. */
+  linkPorts: { pdf: number; generation: number };
 }
 
 export interface SmtpConfig {
@@ -68,6 +70,8 @@ const envSchema = z.object({
   DEFAULT_MEDIATION_LIMIT: intFromEnv("DEFAULT_MEDIATION_LIMIT", 100, 99_999),
   DEFAULT_PDF_CONVERT_LIMIT: intFromEnv("DEFAULT_PDF_CONVERT_LIMIT", 100, 99_999),
   DEFAULT_AI_LIMIT: intFromEnv("DEFAULT_AI_LIMIT", 50, 99_999),
+  PDF_LINK_PORT: intFromEnv("PDF_LINK_PORT", 3000, 65535),
+  GENERATION_LINK_PORT: intFromEnv("GENERATION_LINK_PORT", 65502, 65535),
   AI_SECRET_KEY: optionalText.refine(
     (v) => v === null || v.length >= 16,
     "AI_SECRET_KEY must be at least 16 characters",
@@ -111,5 +115,6 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       ai: e.DEFAULT_AI_LIMIT,
     },
     aiSecretKey: e.AI_SECRET_KEY,
+    linkPorts: { pdf: e.PDF_LINK_PORT, generation: e.GENERATION_LINK_PORT },
   };
 }
