@@ -12,16 +12,31 @@ import { AppError } from "../../errors.ts";
 import { EMPTY_MARK, removeEmptyParagraphs } from "./empty_paragraphs.ts";
 import { cellToText, formatCell, isCellTruthy } from "./format_value.ts";
 import { analyzeTemplate, docxtemplaterSyntaxOptions, type TemplateInfo } from "./inspect_template.ts";
+import type { ParagraphBlock } from "../../../common/paragraphs.ts";
+import {
+  encodeParagraphBlock,
+  listParagraphVariables,
+  PARAGRAPH_TAG_PREFIX,
+  rewriteParagraphMarkers,
+  splitMarkedParagraphs,
+} from "./paragraph_markers.ts";
 import { splitNameAndFormatter } from "./tag_syntax.ts";
 import { slimTemplate } from "./slim_template.ts";
 
 export type RowValues = Record<string, unknown>;
+/** The block of each paragraph variable `#{名称}` (common/paragraphs.ts), by name. */
+export type ParagraphBlocks = Record<string, ParagraphBlock>;
 
 export interface DocxRenderer {
   /** The template's variables (Excel columns), as inspectTemplate lists them. */
   variables: string[];
-  /** Renders one row; throws TEMPLATE_VALUE_INVALID when a formatter cannot read a value. */
-  render(values: RowValues): Uint8Array;
+  /** The template's paragraph variables `#{名称}`, in document order. */
+  paragraphVariables: string[];
+  /**
+   * Renders one row (and the blocks of its paragraph variables; a variable without a block leaves
+   * nothing); throws TEMPLATE_VALUE_INVALID when a formatter cannot read a value.
+   */
+  render(values: RowValues, paragraphs?: ParagraphBlocks): Uint8Array;
 }
 
 /**
@@ -31,11 +46,18 @@ export interface DocxRenderer {
  */
 export function createDocxRenderer(templateBytes: Uint8Array): DocxRenderer {
   const info = analyzeTemplate(templateBytes);
-  const prepared = slimTemplate(templateBytes);
+  const paragraphVariables = listParagraphVariables(templateBytes);
+  const prepared = slimTemplate(rewriteParagraphMarkers(templateBytes));
   return {
     variables: info.variables,
-    render(values) {
-      return renderPrepared(prepared, info, values);
+    paragraphVariables,
+    render(values, paragraphs) {
+      if (!paragraphs) return renderPrepared(prepared, info, values);
+      const scope: RowValues = { ...values };
+      for (const [name, block] of Object.entries(paragraphs)) {
+        scope[PARAGRAPH_TAG_PREFIX + name] = encodeParagraphBlock(block);
+      }
+      return renderPrepared(prepared, info, scope);
     },
   };
 }
@@ -107,12 +129,16 @@ function parseTagForRender(tag: string, context?: { tag?: { module?: string } })
     };
   }
   const { name, formatter } = splitNameAndFormatter(tag);
+  if (name.startsWith(PARAGRAPH_TAG_PREFIX)) {
+    // A paragraph variable's block, already encoded with its marks (paragraph_markers.ts).
+    return { get: (scope: unknown) => (hasKey(scope, name) ? scope[name] : EMPTY_MARK) };
+  }
   return {
     get(scope: unknown) {
       if (!hasKey(scope, name)) return undefined;
       const text = formatCell(scope[name], { name, formatter });
       if (text === "") return EMPTY_MARK;
-      return text.includes(EMPTY_MARK) ? text.replaceAll(EMPTY_MARK, "") : text;
+      return MARKS.test(text) ? text.replace(ALL_MARKS, "") : text;
     },
   };
 }
@@ -122,18 +148,24 @@ function hasKey(scope: unknown, name: string): scope is Scope {
 }
 
 const utf8 = new TextDecoder();
+/** EMPTY_MARK, PARAGRAPH_BREAK or CLEAR_INDENT. */
+const MARKS = /[\uE000-\uE002]/;
+const ALL_MARKS = /[\uE000-\uE002]/g;
 
-/** A docxtemplater module (one per instance, docxtemplater refuses sharing) running removeEmptyParagraphs. */
+/**
+ * A docxtemplater module (one per instance, docxtemplater refuses sharing) running
+ * splitMarkedParagraphs (paragraph variables) and removeEmptyParagraphs.
+ */
 function createEmptyParagraphModule(): Docxtemplater.DXT.Module {
   return {
     name: "EmptyParagraphModule",
     postrender(parts: string[]) {
       // Parts are strings or, from some modules, UTF-8 bytes.
       const mixed = parts as (string | Uint8Array)[];
-      if (!mixed.some((part) => typeof part === "string" && part.includes(EMPTY_MARK))) return parts;
+      if (!mixed.some((part) => typeof part === "string" && MARKS.test(part))) return parts;
       const xml = mixed.map((part) => (typeof part === "string" ? part : utf8.decode(part))).join("");
       // Split back into tags and text: docxtemplater's later clean-up works tag by tag.
-      return removeEmptyParagraphs(xml).match(/<[^>]*>|[^<]+/g) ?? [];
+      return removeEmptyParagraphs(splitMarkedParagraphs(xml)).match(/<[^>]*>|[^<]+/g) ?? [];
     },
   };
 }
