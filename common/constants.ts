@@ -124,8 +124,6 @@ export const TMP_BLOB_MAX_AGE_MS = 24 * 60 * 60_000;
 export const PROGRESS_POLL_MS = 1_000;
 /** The progress panel resets this long after a batch completes. */
 export const PROGRESS_RESET_MS = 2_000;
-/** Paging sizes of batch histories (default the first). */
-export const BATCH_PAGE_SIZES = [10, 20, 50, 100];
 /** Rows shown in the generation result table and in a batch's detail dialog. */
 export const GENERATION_PREVIEW_ROWS = 10;
 export const EXCEL_TEMPLATE_FILE_NAME = "template.xlsx";
