@@ -1,9 +1,11 @@
 // Keys:  ["quota_updated_at", userId] -> number (ms of the last administrator change to a user's quotas)
 
-/** Notes when an administrator last changed a user's quotas (the quota table's lastUpdated). */
-export async function markQuotaUpdated(kv: Deno.Kv, userId: number, at: number): Promise<void> {
-  const res = await kv.atomic().set(["quota_updated_at", userId], at).commit();
-  if (!res.ok) throw new Error("could not record the quota change time");
+/**
+ * Notes, in the caller's commit, when an administrator last changed a user's quotas (the quota
+ * table's lastUpdated); written with the change itself (services/quota/adjust_quota.ts).
+ */
+export function addQuotaUpdated(op: Deno.AtomicOperation, userId: number, at: number): Deno.AtomicOperation {
+  return op.set(["quota_updated_at", userId], at);
 }
 
 /** The last change time per user id (users never changed by an administrator are absent). */

@@ -174,6 +174,41 @@ export async function setQuota(
   return input.value;
 }
 
+export interface ChangeQuotaInput {
+  userId: number;
+  kind: QuotaKind;
+  /** The new value from the current one; throw (e.g. QUOTA_OUT_OF_RANGE) to refuse. */
+  next: (before: number) => number;
+  /**
+   * Adds the caller's writes (audit entry, usage record) to the change's commit with the exact
+   * before and after values of that attempt, so a change is never left unrecorded.
+   */
+  extend?: (op: Deno.AtomicOperation, change: { before: number; after: number }) => void;
+}
+
+/**
+ * An administrator's change to one counter (set or top-up) as compare-and-set: `before` is the value
+ * the change replaced even when others spend or change the counter at the same moment. The result
+ * must stay within 0..QUOTA_MAX (QUOTA_OUT_OF_RANGE otherwise). Returns before and after.
+ */
+export async function changeQuota(
+  kv: Deno.Kv,
+  input: ChangeQuotaInput,
+): Promise<{ before: number; after: number }> {
+  const key = quotaKey(input.userId, input.kind);
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const entry = await kv.get<number>(key);
+    const before = entry.value ?? 0;
+    const after = input.next(before);
+    assertQuotaValue(after);
+    const op = kv.atomic().check(entry).set(key, after);
+    input.extend?.(op, { before, after });
+    if ((await op.commit()).ok) return { before, after };
+    await backoff(attempt);
+  }
+  throw new AppError("QUOTA_BUSY");
+}
+
 /**
  * Adds `amount` uses (a top-up, for administrators). Throws QUOTA_OUT_OF_RANGE when the result would
  * leave 0..QUOTA_MAX. Returns the new value.

@@ -40,6 +40,18 @@ export interface NewUsageRecord {
 
 /** Writes an immutable usage record and bumps its counters, all in one commit. */
 export async function recordUsage(kv: Deno.Kv, input: NewUsageRecord): Promise<UsageRecord> {
+  const op = kv.atomic();
+  const record = addUsageRecord(op, input);
+  const res = await op.commit();
+  if (!res.ok) throw new Error("usage record id collision");
+  return record;
+}
+
+/**
+ * Adds a usage record and its counter bumps to the caller's commit (e.g. a quota change that must be
+ * recorded with it, or not at all). The commit fails if the id is taken, so check `ok`.
+ */
+export function addUsageRecord(op: Deno.AtomicOperation, input: NewUsageRecord): UsageRecord {
   const record: UsageRecord = {
     id: newId(input.at),
     userId: input.userId,
@@ -51,8 +63,7 @@ export async function recordUsage(kv: Deno.Kv, input: NewUsageRecord): Promise<U
     createdAt: input.at,
   };
   const day = chinaDay(input.at);
-  const op = kv.atomic()
-    .check({ key: ["usage_records", record.id], versionstamp: null })
+  op.check({ key: ["usage_records", record.id], versionstamp: null })
     .set(["usage_records", record.id], record)
     .set(["usage_by_user", record.userId, record.id], record)
     .sum(["usage_record_count"], 1n)
@@ -66,8 +77,6 @@ export async function recordUsage(kv: Deno.Kv, input: NewUsageRecord): Promise<U
       .sum(["usage_total", record.type], n)
       .sum(["usage_total_by_user", record.userId, record.type], n);
   }
-  const res = await op.commit();
-  if (!res.ok) throw new Error("usage record id collision");
   return record;
 }
 

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { QUOTA_LABELS, type QuotaKind, USAGE_TYPE_LABELS } from "../../common/constants.ts";
+import { USAGE_TYPE_LABELS } from "../../common/constants.ts";
 import { isAdmin } from "../../common/permissions.ts";
 import {
   checkLimitBody,
@@ -10,16 +10,15 @@ import {
 } from "../../common/schemas/member.ts";
 import { addDays } from "../kv/usage.ts";
 import { chinaDay } from "../clock.ts";
-import type { AppDeps, AppEnv, CurrentUser } from "../deps.ts";
-import { AppError } from "../errors.ts";
-import { recordAudit } from "../kv/audit_log.ts";
-import { addQuota, getQuotas, type QuotaSet, setQuota } from "../kv/quotas.ts";
-import { listQuotaUpdateTimes, markQuotaUpdated } from "../kv/quota_updates.ts";
+import type { AppEnv } from "../deps.ts";
+import { getQuotas } from "../kv/quotas.ts";
+import { listQuotaUpdateTimes } from "../kv/quota_updates.ts";
 import { listRoles } from "../kv/roles.ts";
-import { listUsageRecords, recordUsage } from "../kv/usage.ts";
-import { getUser, listUsers } from "../kv/users.ts";
+import { listUsageRecords } from "../kv/usage.ts";
+import { listUsers } from "../kv/users.ts";
 import { currentUser } from "../middleware/access.ts";
 import { validate } from "../middleware/validate.ts";
+import { adjustQuota } from "../services/quota/adjust_quota.ts";
 import { checkLimit } from "../services/quota/check_limit.ts";
 
 /** China days [from, to] for a usage-records time filter; undefined bounds mean "all time". */
@@ -36,50 +35,6 @@ function timeWindow(
   }
   if (q.timeType === "custom") return { fromDay: q.from, toDay: q.to };
   return {};
-}
-
-/**
- * Applies an administrator's quota change: the counter, the audit entry (before/after) and a usage
- * record on the user's history (count 0, so the dashboard's use figures do not move).
- */
-async function adjustQuota(
-  deps: AppDeps,
-  options: {
-    actor: CurrentUser;
-    userId: number;
-    kind: QuotaKind;
-    change: (before: number) => Promise<number>;
-  },
-): Promise<QuotaSet> {
-  const { actor, userId, kind } = options;
-  const target = await getUser(deps.kv, userId);
-  if (!target) throw new AppError("USER_NOT_FOUND", {}, { field: "userId" });
-  const field =
-    ({ mediation: "mediationLimit", pdf_convert: "pdfConvertLimit", ai: "aiLimit" } as const)[kind];
-  const before = (await getQuotas(deps.kv, userId))[field];
-  const after = await options.change(before);
-  const now = deps.clock.now();
-  await markQuotaUpdated(deps.kv, userId, now);
-  await recordAudit(deps.kv, {
-    at: now,
-    actorId: actor.id,
-    actorName: actor.username,
-    action: "update",
-    entity: "quota",
-    entityId: `${userId}:${kind}`,
-    before: { userId, type: kind, limit: before },
-    after: { userId, type: kind, limit: after },
-  });
-  await recordUsage(deps.kv, {
-    userId,
-    username: target.username,
-    type: kind,
-    description: `管理员调整${QUOTA_LABELS[kind]}额度：${before} → ${after}`,
-    status: "success",
-    count: 0,
-    at: now,
-  });
-  return await getQuotas(deps.kv, userId);
 }
 
 export const memberRoutes = new Hono<AppEnv>()
@@ -151,7 +106,7 @@ export const memberRoutes = new Hono<AppEnv>()
       actor: currentUser(c),
       userId,
       kind: type,
-      change: () => setQuota(deps.kv, { userId, kind: type, value: limit }),
+      change: { set: limit },
     });
     return c.json({ success: true, limits });
   })
@@ -162,7 +117,7 @@ export const memberRoutes = new Hono<AppEnv>()
       actor: currentUser(c),
       userId,
       kind: type,
-      change: () => addQuota(deps.kv, { userId, kind: type, amount }),
+      change: { add: amount },
     });
     return c.json({ success: true, limits });
   });

@@ -175,8 +175,11 @@ Deno.test("POST /api/member/update-limit sets a quota, audits it and records it 
   assert.equal((await getQuotas(t.kv, m.user.id)).mediationLimit, 60);
   const { entries } = await listAuditEntries(t.kv);
   assert.equal(entries[0].entity, "quota");
-  assert.deepEqual(entries[0].before, { userId: m.user.id, type: "mediation", limit: 10 });
-  assert.deepEqual(entries[0].after, { userId: m.user.id, type: "mediation", limit: 60 });
+  assert.equal(entries.length, 1);
+  assert.equal(entries[0].actorName, "admin");
+  assert.equal(entries[0].entityId, `${m.user.id}:mediation`);
+  assert.deepEqual(entries[0].before, { userId: m.user.id, username: "alice", type: "mediation", limit: 10 });
+  assert.deepEqual(entries[0].after, { userId: m.user.id, username: "alice", type: "mediation", limit: 60 });
   const records = await (await t.request("GET", "/api/member/usage-records", { as: m })).json();
   assert.equal(records.records[0].description, "管理员调整文书生成额度：10 → 60");
   const rows = await (await t.request("GET", "/api/member/users-limits?username=alice", { as: "admin" }))
@@ -245,4 +248,58 @@ Deno.test("POST /api/member/quick-add-limit adds, and refuses a result beyond 99
   const records = await (await t.request("GET", "/api/member/usage-records", { as: m })).json();
   assert.equal(records.total, 1, "only the successful change is recorded");
   assert.equal(records.records[0].description, "管理员调整PDF转换额度：99950 → 99999");
+});
+
+Deno.test("concurrent quota changes are each recorded with the value they really replaced", async () => {
+  using t = await testApp();
+  const m = await t.userWith(["member_center"], { username: "alice", quotas: { ai: 5 } });
+  const admin2 = await t.userWith(["member_center"], { username: "boss", role: "admin" });
+  const calls = Array.from({ length: 8 }, (_, i) =>
+    t.request("POST", "/api/member/quick-add-limit", {
+      as: i % 2 ? admin2 : "admin",
+      json: { userId: m.user.id, type: "ai", amount: 10 },
+    }));
+  for (const res of await Promise.all(calls)) assert.equal(res.status, 200);
+  assert.equal((await getQuotas(t.kv, m.user.id)).aiLimit, 85);
+  const { entries } = await listAuditEntries(t.kv);
+  const steps = entries.filter((e) => e.entity === "quota")
+    .map((e) => [(e.before as { limit: number }).limit, (e.after as { limit: number }).limit])
+    .sort((a, b) => a[0] - b[0]);
+  assert.deepEqual(steps, [5, 15, 25, 35, 45, 55, 65, 75].map((n) => [n, n + 10]));
+  assert.deepEqual(new Set(entries.map((e) => e.actorName)), new Set(["admin", "boss"]));
+  const records = await (await t.request("GET", "/api/member/usage-records", { as: m })).json();
+  assert.equal(records.total, 8, "one usage record per change");
+});
+
+Deno.test("a refused quota change writes nothing: no audit entry, no record, no lastUpdated", async () => {
+  using t = await testApp();
+  const m = await t.userWith(["member_center"], { username: "alice", quotas: { ai: 99_995 } });
+  const res = await t.request("POST", "/api/member/quick-add-limit", {
+    as: "admin",
+    json: { userId: m.user.id, type: "ai", amount: 10 },
+  });
+  assert.equal(res.status, 400);
+  assert.equal((await listAuditEntries(t.kv)).entries.filter((e) => e.entity === "quota").length, 0);
+  const records = await (await t.request("GET", "/api/member/usage-records", { as: m })).json();
+  assert.equal(records.total, 0);
+  assert.equal((await t.kv.get(["quota_updated_at", m.user.id])).versionstamp, null);
+});
+
+Deno.test("a member cannot change even their own quota, nor read the quota list", async () => {
+  using t = await testApp();
+  const m = await t.userWith(["member_center", "dashboard", "user_manage", "role_manage"], {
+    quotas: { ai: 1 },
+  });
+  for (
+    const [path, json] of [
+      ["/api/member/update-limit", { userId: m.user.id, type: "ai", limit: 500 }],
+      ["/api/member/quick-add-limit", { userId: m.user.id, type: "ai", amount: 100 }],
+    ] as const
+  ) {
+    const res = await t.request("POST", path, { as: m, json });
+    assert.equal(res.status, 403, path);
+    assert.equal((await res.json()).error, "只有管理员可以执行此操作");
+  }
+  assert.equal((await getQuotas(t.kv, m.user.id)).aiLimit, 1);
+  assert.equal((await listAuditEntries(t.kv)).entries.filter((e) => e.entity === "quota").length, 0);
 });
