@@ -97,6 +97,22 @@ export const ERRORS = define({
     message: (p) => `“${p.name}”的值“${p.value}”无法按“${p.formatter}”格式转换`,
   },
   DOCX_RENDER_FAILED: { status: 500, message: (p) => `生成Word文档失败：${p.reason}` },
+  // template managers and template-based generation (part 2 §2.4-§2.6, §5)
+  TEMPLATE_NOT_FOUND: { status: 404, message: "模板不存在" },
+  TEMPLATE_FILE_MISSING: { status: 404, message: "模板文件不存在或已被删除" },
+  TEMPLATE_REQUIRED: { status: 400, message: "请先选择或上传模板" },
+  EXCEL_TYPE_INVALID: { status: 400, message: "只能上传 Excel 文件!" },
+  EXCEL_TOO_LARGE: { status: 413, message: "文件大小不能超过 10MB!" },
+  EXCEL_EMPTY: { status: 400, message: "Excel 文件中没有数据!" },
+  MEDIATION_QUOTA_INSUFFICIENT: {
+    status: 402,
+    message: (p) => `使用次数不足！需要 ${p.need} 次，剩余 ${p.left} 次`,
+  },
+  BATCH_NOT_FOUND: { status: 404, message: "批次不存在或已删除" },
+  BATCH_RUNNING: { status: 409, message: "批次正在处理中，请稍后再试" },
+  BATCH_NO_FAILED_ROWS: { status: 400, message: "该批次没有失败的文件" },
+  GENERATED_FILE_MISSING: { status: 404, message: "文件不存在或已被删除" },
+  LINK_INVALID: { status: 403, message: "链接无效或已过期" },
   // PDF through LibreOffice (server/services/pdf)
   PDF_CONVERTER_MISSING: {
     status: 503,

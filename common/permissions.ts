@@ -193,6 +193,15 @@ export const API_ACCESS: Record<string, Access> = {
   "GET /api/audit-log": "admin",
   // background tasks
   "GET /api/tasks/:id": "auth",
+  // system and personal template managers (part 2 §2.5, §2.6, §7); the generation page lists both
+  "GET /api/templates/list": ["template_manage", "mediation"],
+  "POST /api/templates/upload": "template_manage",
+  "GET /api/templates/download/:id": ["template_manage", "mediation"],
+  "DELETE /api/templates/:id": "template_manage",
+  "GET /api/my-templates/list": ["my_template", "mediation"],
+  "POST /api/my-templates/upload": "my_template",
+  "GET /api/my-templates/download/:id": ["my_template", "mediation"],
+  "DELETE /api/my-templates/:id": "my_template",
   // PDF-to-link (part 2 §2.3, §7); a link itself is public: whoever has it may open it
   "POST /api/upload-pdfs": "pdf_converter",
   "GET /api/pdf-convert/batches": "pdf_converter",

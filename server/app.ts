@@ -17,6 +17,7 @@ import { profileRoutes } from "./routes/profile.ts";
 import { rolesRoutes } from "./routes/roles.ts";
 import { systemSettingsRoutes } from "./routes/system_settings.ts";
 import { tasksRoutes } from "./routes/tasks.ts";
+import { templatesRoutes } from "./routes/templates.ts";
 import { usersRoutes } from "./routes/users.ts";
 import { createWebHandler } from "./static_web.ts";
 
@@ -54,6 +55,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
       accountRoutes,
       auditLogRoutes,
       tasksRoutes,
+      templatesRoutes,
     ]
   ) {
     app.route("/api", routes);
