@@ -118,6 +118,131 @@ async function send<T>(method: string, path: string, options: RequestOptions, is
   throw error;
 }
 
+export interface BlobOptions extends Omit<RequestOptions, "body"> {
+  /** Overrides the 30 s time-out (a large zip takes longer). */
+  timeoutMs?: number;
+}
+
+/** A downloaded file: its bytes and the name from Content-Disposition (null when none). */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/**
+ * GETs a file with the bearer token (STYLE §5: never a token in a URL). Errors are handled like
+ * request()'s: the server's JSON envelope becomes an ApiError, session errors end the session.
+ */
+export async function requestBlob(path: string, options: BlobOptions = {}): Promise<DownloadedFile> {
+  const headers = new Headers();
+  const token = getToken();
+  if (token) headers.set("Authorization", `Bearer ${token}`);
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+  let response: Response;
+  let blob: Blob;
+  try {
+    response = await fetch(withQuery(path, options.query), { headers, signal });
+    if (response.ok) blob = await response.blob();
+  } catch (err) {
+    if (options.signal?.aborted) throw new ApiError({ status: 0, code: "ABORTED", message: "请求已取消" });
+    const timedOut = timeout.aborted || (err instanceof DOMException && err.name === "TimeoutError");
+    const error = timedOut
+      ? new ApiError({ status: 0, code: "TIMEOUT", message: TIMEOUT_TEXT })
+      : new ApiError({ status: 0, code: "NETWORK", message: NETWORK_TEXT });
+    if (!options.silent) toast().error(error.message);
+    throw error;
+  }
+  const newToken = response.headers.get("new-token");
+  if (newToken) setToken(newToken);
+  if (response.ok) return { blob: blob!, fileName: fileNameOf(response.headers.get("content-disposition")) };
+
+  const data = await readJson(response);
+  const serverMessage = data?.error || data?.message || null;
+  const error = new ApiError({
+    status: response.status,
+    code: data?.code ?? `HTTP_${response.status}`,
+    message: serverMessage || FALLBACK_TEXT,
+    serverMessage,
+    field: data?.field,
+  });
+  handleError(error, options.silent === true);
+  throw error;
+}
+
+export interface UploadOptions {
+  /** Called with 0-100 as the request body is sent. */
+  onProgress?: (percent: number) => void;
+  silent?: boolean;
+  /** Overrides the 30 s time-out. */
+  timeoutMs?: number;
+}
+
+/**
+ * POSTs a multipart form with upload progress (fetch cannot report it, so this one call uses
+ * XMLHttpRequest), with request()'s token, envelope and error handling.
+ */
+export function requestUpload<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", path);
+    xhr.timeout = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+    xhr.setRequestHeader("Accept", "application/json");
+    const token = getToken();
+    if (token) xhr.setRequestHeader("Authorization", `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress?.(Math.round((event.loaded / event.total) * 100));
+    };
+    function fail(error: ApiError, handle: boolean) {
+      if (handle) handleError(error, options.silent === true);
+      else if (!options.silent) toast().error(error.message);
+      reject(error);
+    }
+    xhr.ontimeout = () => fail(new ApiError({ status: 0, code: "TIMEOUT", message: TIMEOUT_TEXT }), false);
+    xhr.onerror = () => fail(new ApiError({ status: 0, code: "NETWORK", message: NETWORK_TEXT }), false);
+    xhr.onload = () => {
+      const newToken = xhr.getResponseHeader("new-token");
+      if (newToken) setToken(newToken);
+      let data: Envelope | null = null;
+      try {
+        data = JSON.parse(xhr.responseText) as Envelope;
+      } catch {
+        data = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && data?.success !== false) {
+        return resolve((data ?? {}) as T);
+      }
+      const serverMessage = data?.error || data?.message || null;
+      fail(
+        new ApiError({
+          status: xhr.status,
+          code: data?.code ?? `HTTP_${xhr.status}`,
+          message: serverMessage || FALLBACK_TEXT,
+          serverMessage,
+          field: data?.field,
+        }),
+        true,
+      );
+    };
+    xhr.send(form);
+  });
+}
+
+/** The file name of a Content-Disposition header (RFC 6266 `filename*=UTF-8''…` first). */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(disposition);
+  return plain ? plain[1].trim() : null;
+}
+
 /** Part 1 §8, applied once per failed call. */
 function handleError(error: ApiError, silent: boolean): void {
   const { status, code } = error;
