@@ -13,6 +13,7 @@ import { invitationCodesRoutes } from "./routes/invitation_codes.ts";
 import { loginFeaturesRoutes } from "./routes/login_features.ts";
 import { memberRoutes } from "./routes/member.ts";
 import { passwordRoutes } from "./routes/password.ts";
+import { pdfConvertRoutes } from "./routes/pdf_convert.ts";
 import { profileRoutes } from "./routes/profile.ts";
 import { rolesRoutes } from "./routes/roles.ts";
 import { systemSettingsRoutes } from "./routes/system_settings.ts";
@@ -55,6 +56,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
       accountRoutes,
       auditLogRoutes,
       tasksRoutes,
+      pdfConvertRoutes,
       templatesRoutes,
     ]
   ) {
