@@ -142,6 +142,7 @@ export const API_ACCESS: Record<string, Access> = {
   "POST /api/login-features": "admin",
   "PUT /api/login-features/:id": "admin",
   "DELETE /api/login-features/:id": "admin",
+  "POST /api/login-features/reorder": "admin",
   // captcha, sign-in, registration, password reset
   "GET /api/captcha/generate": "public",
   "POST /api/captcha/verify": "public",
@@ -167,6 +168,14 @@ export const API_ACCESS: Record<string, Access> = {
   "POST /api/invitation-codes": "system_settings",
   "DELETE /api/invitation-codes/:id": "system_settings",
   "GET /api/invitation-codes/:id/users": "system_settings",
+  // registration gift (what a newly registered account receives)
+  "GET /api/register-gift": "register_gift_manage",
+  "PUT /api/register-gift": "register_gift_manage",
+  "DELETE /api/register-gift": "register_gift_manage",
+  "GET /api/register-gift/codes": "register_gift_manage",
+  "GET /api/register-gift/codes/:codeId": "register_gift_manage",
+  "PUT /api/register-gift/codes/:codeId": "register_gift_manage",
+  "DELETE /api/register-gift/codes/:codeId": "register_gift_manage",
   // metering
   "GET /api/member/limits": "auth",
   "GET /api/user/limits": "auth",

@@ -15,6 +15,7 @@ import { memberRoutes } from "./routes/member.ts";
 import { passwordRoutes } from "./routes/password.ts";
 import { pdfConvertRoutes } from "./routes/pdf_convert.ts";
 import { profileRoutes } from "./routes/profile.ts";
+import { registerGiftRoutes } from "./routes/register_gift.ts";
 import { rolesRoutes } from "./routes/roles.ts";
 import { systemSettingsRoutes } from "./routes/system_settings.ts";
 import { tasksRoutes } from "./routes/tasks.ts";
@@ -51,6 +52,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
       rolesRoutes,
       invitationCodesRoutes,
       memberRoutes,
+      registerGiftRoutes,
       dashboardRoutes,
       aiSettingsRoutes,
       accountRoutes,

@@ -1,10 +1,12 @@
 import { INVITATION_CODE_LENGTH } from "../../common/constants.ts";
 import { AppError } from "../errors.ts";
 import { newId } from "./ids.ts";
+import { codeGiftKey } from "./register_gifts.ts";
 
 // Keys:  ["invitation_codes", id] -> InvitationCode (time-sortable id: reverse list = newest first)
 //        ["invitation_codes_by_code", code] -> id (unique)
 //        ["invitation_uses", codeId, userId] -> InvitationUse (written in the registration's own commit)
+//        ["register_gifts_by_code", id] is deleted with the code (server/kv/register_gifts.ts)
 
 export interface InvitationCode {
   id: string;
@@ -140,7 +142,7 @@ export async function listInvitationUses(
 }
 
 /**
- * Deletes a code and its index in one commit, then its use records. Accounts made with it stay.
+ * Deletes a code, its index and its registration gift in one commit, then its use records. Accounts made with it stay.
  * Throws INVITATION_NOT_FOUND.
  */
 export async function deleteInvitationCode(kv: Deno.Kv, id: string): Promise<void> {
@@ -150,6 +152,7 @@ export async function deleteInvitationCode(kv: Deno.Kv, id: string): Promise<voi
     .check(entry)
     .delete(["invitation_codes", id])
     .delete(["invitation_codes_by_code", entry.value.code])
+    .delete(codeGiftKey(id))
     .commit();
   if (!res.ok) return await deleteInvitationCode(kv, id);
   let op = kv.atomic();

@@ -82,6 +82,37 @@ export async function deleteLoginFeature(kv: Deno.Kv, id: string): Promise<Login
 }
 
 /**
+ * Gives the features the order of `ids` (0, 1, 2, ...) in one commit. `ids` must name exactly the
+ * current features: a list read before someone added or removed one answers LOGIN_FEATURE_ORDER_STALE
+ * rather than leaving a feature out of the order. Returns the features before and after.
+ */
+export async function reorderLoginFeatures(
+  kv: Deno.Kv,
+  ids: string[],
+): Promise<{ before: LoginFeature[]; after: LoginFeature[] }> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const entries: Deno.KvEntry<LoginFeature>[] = [];
+    for await (const entry of kv.list<LoginFeature>({ prefix: ["login_features"] })) entries.push(entry);
+    const byId = new Map(entries.map((e) => [e.value.id, e]));
+    if (ids.length !== entries.length || ids.some((id) => !byId.has(id))) {
+      throw new AppError("LOGIN_FEATURE_ORDER_STALE");
+    }
+    const op = kv.atomic();
+    const after = ids.map((id, order) => {
+      const entry = byId.get(id)!;
+      const feature = { ...entry.value, order };
+      op.check(entry).set(["login_features", id], feature);
+      return feature;
+    });
+    const before = entries.map((e) => e.value).sort((a, b) =>
+      a.order - b.order || a.createdAt - b.createdAt || a.id.localeCompare(b.id)
+    );
+    if ((await op.commit()).ok) return { before, after };
+  }
+  throw new AppError("QUOTA_BUSY");
+}
+
+/**
  * Writes DEFAULT_LOGIN_FEATURES once, on a store that has no features and was never seeded, so an
  * administrator who deletes them all does not see them return on the next start.
  */

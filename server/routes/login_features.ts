@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { loginFeatureBody } from "../../common/schemas/login_features.ts";
+import { loginFeatureBody, loginFeatureOrderBody } from "../../common/schemas/login_features.ts";
 import type { AppEnv } from "../deps.ts";
 import { currentUser } from "../middleware/access.ts";
 import { validate } from "../middleware/validate.ts";
@@ -10,6 +10,7 @@ import {
   getLoginFeature,
   listLoginFeatures,
   type LoginFeature,
+  reorderLoginFeatures,
   updateLoginFeature,
 } from "../kv/login_features.ts";
 
@@ -36,6 +37,22 @@ export const loginFeaturesRoutes = new Hono<AppEnv>()
       after: feature,
     });
     return c.json({ success: true, feature: toFeatureView(feature) }, 201);
+  })
+  .post("/login-features/reorder", validate("json", loginFeatureOrderBody), async (c) => {
+    const { kv, clock } = c.var.deps;
+    const actor = currentUser(c);
+    const { before, after } = await reorderLoginFeatures(kv, c.req.valid("json").ids);
+    await recordAudit(kv, {
+      at: clock.now(),
+      actorId: actor.id,
+      actorName: actor.username,
+      action: "update",
+      entity: "login_feature",
+      entityId: "order",
+      before: before.map((f) => f.title),
+      after: after.map((f) => f.title),
+    });
+    return c.json({ success: true, features: after.map(toFeatureView) });
   })
   .put("/login-features/:id", validate("json", loginFeatureBody), async (c) => {
     const { kv, clock } = c.var.deps;

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { LOGIN_FEATURE_ICONS } from "../../common/schemas/login_features.ts";
 import { ensureInitialData } from "../../server/bootstrap.ts";
 import { listAuditEntries } from "../../server/kv/audit_log.ts";
 import {
@@ -144,13 +145,13 @@ Deno.test("PUT /api/login-features/:id updates icon and title, keeping the order
   assert.equal((await listFeatures(t)).at(-1)?.id, first.id);
   const bad = await t.request("PUT", `/api/login-features/${first.id}`, {
     as: "admin",
-    json: { icon: "X", title: "" },
+    json: { icon: "FileTextOutlined", title: "" },
   });
   assert.equal(bad.status, 400);
   assert.equal((await bad.json()).error, "请输入标题");
   const unknown = await t.request("PUT", "/api/login-features/nope", {
     as: "admin",
-    json: { icon: "X", title: "Y" },
+    json: { icon: "FileTextOutlined", title: "Y" },
   });
   assert.equal(unknown.status, 404);
   assert.deepEqual(await unknown.json(), {
@@ -174,4 +175,82 @@ Deno.test("DELETE /api/login-features/:id removes one feature", async () => {
   const again = await t.request("DELETE", `/api/login-features/${first.id}`, { as: "admin" });
   assert.equal(again.status, 404);
   assert.equal((await again.json()).code, "LOGIN_FEATURE_NOT_FOUND");
+});
+
+Deno.test("POST /api/login-features accepts only icons the login page can show", async () => {
+  using t = await testApp();
+  const res = await t.request("POST", "/api/login-features", {
+    as: "admin",
+    json: { icon: "javascript:alert(1)", title: "批量" },
+  });
+  assert.equal(res.status, 400);
+  assert.deepEqual(await res.json(), {
+    success: false,
+    code: "VALIDATION_FAILED",
+    error: "请从列表中选择图标",
+    field: "icon",
+  });
+  for (const icon of LOGIN_FEATURE_ICONS) {
+    const ok = await t.request("POST", "/api/login-features", { as: "admin", json: { icon, title: icon } });
+    assert.equal(ok.status, 201, icon);
+  }
+});
+
+Deno.test("POST /api/login-features/reorder sets the whole order at once", async () => {
+  using t = await testApp();
+  const before = await listFeatures(t);
+  const reversed = before.map((f) => f.id).reverse();
+  const res = await t.request("POST", "/api/login-features/reorder", {
+    as: "admin",
+    json: { ids: reversed },
+  });
+  assert.equal(res.status, 200);
+  const body = await res.json();
+  assert.equal(body.success, true);
+  assert.deepEqual(body.features.map((f: Feature) => f.id), reversed);
+  assert.deepEqual((await listFeatures(t)).map((f) => f.id), reversed);
+  assert.deepEqual((await listLoginFeatures(t.kv)).map((f) => f.order), [0, 1, 2, 3]);
+
+  // a feature added after the list was read: the stale order is refused, nothing changes
+  await t.request("POST", "/api/login-features", {
+    as: "admin",
+    json: { icon: "BookOutlined", title: "新" },
+  });
+  const stale = await t.request("POST", "/api/login-features/reorder", {
+    as: "admin",
+    json: { ids: before.map((f) => f.id) },
+  });
+  assert.equal(stale.status, 409);
+  assert.deepEqual(await stale.json(), {
+    success: false,
+    code: "LOGIN_FEATURE_ORDER_STALE",
+    error: "功能列表已被修改，请刷新后重试",
+  });
+  assert.deepEqual((await listFeatures(t)).slice(0, 4).map((f) => f.id), reversed);
+
+  const duplicate = await t.request("POST", "/api/login-features/reorder", {
+    as: "admin",
+    json: { ids: [reversed[0], reversed[0]] },
+  });
+  assert.equal(duplicate.status, 400);
+  assert.equal((await duplicate.json()).error, "功能项不能重复");
+  const empty = await t.request("POST", "/api/login-features/reorder", { as: "admin", json: { ids: [] } });
+  assert.equal((await empty.json()).error, "请提供功能项顺序");
+
+  const { entries } = await listAuditEntries(t.kv);
+  const audit = entries.find((e) => e.entityId === "order");
+  assert.ok(audit);
+  assert.deepEqual(audit.before, before.map((f) => f.title));
+  assert.deepEqual(audit.after, [...before].reverse().map((f) => f.title));
+});
+
+Deno.test("POST /api/login-features/reorder needs an admin", async () => {
+  using t = await testApp();
+  const ids = (await listFeatures(t)).map((f) => f.id).reverse();
+  assert.equal((await t.request("POST", "/api/login-features/reorder", { json: { ids } })).status, 401);
+  const manager = await t.userWith(["system_settings"]);
+  const denied = await t.request("POST", "/api/login-features/reorder", { as: manager, json: { ids } });
+  assert.equal(denied.status, 403);
+  assert.equal((await denied.json()).code, "ADMIN_ONLY");
+  assert.notDeepEqual((await listFeatures(t)).map((f) => f.id), ids);
 });

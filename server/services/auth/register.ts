@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { QUOTA_KINDS, QUOTA_LABELS } from "../../../common/constants.ts";
 import type { registerBody } from "../../../common/schemas/auth.ts";
 import type { AppDeps } from "../../deps.ts";
 import { AppError } from "../../errors.ts";
@@ -7,8 +8,10 @@ import {
   getInvitationEntryByCode,
   type InvitationCode,
 } from "../../kv/invitation_codes.ts";
+import { planRegisterGift, type RegisterGiftPlan } from "../../kv/register_gifts.ts";
 import { getDefaultRoleId, getRole } from "../../kv/roles.ts";
 import { getSettings } from "../../kv/settings.ts";
+import { addUsageRecord } from "../../kv/usage.ts";
 import { CommitConflict, createUser, getUserByUsername, type UserRecord } from "../../kv/users.ts";
 import { checkCaptcha } from "../captcha/captcha.ts";
 import { hashPassword } from "./password_hash.ts";
@@ -22,7 +25,9 @@ const MAX_COMMIT_TRIES = 20;
 
 /**
  * Registers a member and signs them in. Uses up the captcha first. The account gets the default
- * role, the configured initial quotas and the default domain. When invitations are enabled a valid
+ * role, the registration gift (the code's own, else the default gift, else the configured initial
+ * quotas; see planRegisterGift) with a usage record per counter received, and the default domain, all
+ * in the account's one commit. When invitations are enabled a valid
  * code is required and its use is counted in the same commit as the account (re-validated on every
  * retry), so two registrations can never both take a code's last use. When they are disabled a code
  * sent along is ignored.
@@ -50,6 +55,10 @@ export async function registerUser(
   for (let attempt = 0; attempt < MAX_COMMIT_TRIES && !user; attempt++) {
     const now = deps.clock.now();
     const entry = invitationCode ? await usableInvitation(deps, invitationCode) : null;
+    const gift = await planRegisterGift(deps.kv, {
+      codeId: entry?.value.id ?? null,
+      fallback: deps.config.defaultQuotas,
+    });
     try {
       user = await createUser(deps.kv, {
         username: input.username,
@@ -59,8 +68,11 @@ export async function registerUser(
         domain: settings.default_domain,
       }, {
         now,
-        quotas: deps.config.defaultQuotas,
-        extend: entry ? (op, created) => addInvitationUse(op, entry, created, now) : undefined,
+        quotas: gift.quotas,
+        extend: (op, created) => {
+          if (entry) addInvitationUse(op, entry, created, now);
+          addGiftRecords(op, { user: created, gift, at: now, code: entry?.value.code ?? null });
+        },
       });
     } catch (err) {
       if (!(err instanceof CommitConflict)) throw err;
@@ -70,6 +82,32 @@ export async function registerUser(
   const result = await startSession(deps, user, address);
   await recordSignInAttempt(deps, { username: user.username, address, code: null, kind: "register" });
   return result;
+}
+
+/**
+ * Adds the gift to the new account's commit: checks that the gift read is still current, and writes
+ * one usage record per counter received (count 0: a gift is not a use), so the member center shows it.
+ */
+function addGiftRecords(
+  op: Deno.AtomicOperation,
+  options: { user: UserRecord; gift: RegisterGiftPlan; at: number; code: string | null },
+): void {
+  const { user, gift, at, code } = options;
+  op.check(...gift.checks);
+  const via = gift.source === "code" && code ? `（邀请码 ${code}）` : "";
+  for (const kind of QUOTA_KINDS) {
+    const amount = gift.quotas[kind];
+    if (amount <= 0) continue;
+    addUsageRecord(op, {
+      userId: user.id,
+      username: user.username,
+      type: kind,
+      description: `注册赠送${QUOTA_LABELS[kind]}额度：${amount}次${via}`,
+      status: "success",
+      count: 0,
+      at,
+    });
+  }
 }
 
 /** The code's current entry when it can still be used; otherwise the reason, on the invitationCode field. */
