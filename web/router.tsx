@@ -22,6 +22,15 @@ export interface AppRoute extends MenuRoute {
 const AppLayout = lazyPage(() => import("./layouts/AppLayout.tsx"), "AppLayout");
 const LoginPage = lazyPage(() => import("./pages/login/LoginPage.tsx"), "LoginPage");
 const NotFoundPage = lazyPage(() => import("./pages/placeholder/NotFoundPage.tsx"), "NotFoundPage");
+const TemplateManagerPage = lazyPage(
+  () => import("./pages/template_manager/TemplateManagerPage.tsx"),
+  "TemplateManagerPage",
+);
+const MyTemplatesPage = lazyPage(() => import("./pages/my_templates/MyTemplatesPage.tsx"), "MyTemplatesPage");
+const MediationFormPage = lazyPage(
+  () => import("./pages/mediation_form/MediationFormPage.tsx"),
+  "MediationFormPage",
+);
 /** The page of every route whose screen a later issue builds. */
 const Placeholder = lazyPage(() => import("./pages/placeholder/PlaceholderPage.tsx"), "PlaceholderPage");
 
@@ -48,7 +57,7 @@ export const ROUTES: readonly AppRoute[] = [
   route("/member-center", "会员中心", Placeholder, { menuVisible: "member_center" }),
   route("/storage-manager", "存储管理", Placeholder, { group: "my_system" }),
   route("/account", "个人账号", Placeholder, { group: "my_system" }),
-  route("/template-manager", "系统模板管理", Placeholder),
+  route("/template-manager", "系统模板管理", TemplateManagerPage),
   route("/user-manager", "用户管理", Placeholder),
   route("/role-manager", "角色管理", Placeholder),
   route("/system-settings", "系统设置", Placeholder),
@@ -57,8 +66,8 @@ export const ROUTES: readonly AppRoute[] = [
   route("/login-features", "登录页功能管理", Placeholder, { menuVisible: "admin" }),
   route("/ai-settings", "AI设置", Placeholder),
   route("/pdf-converter", "PDF转链接", Placeholder, { group: "batch" }),
-  route("/mediation-form", "模板文书生成", Placeholder, { group: "batch" }),
-  route("/my-templates", "我的模板", Placeholder, { group: "batch" }),
+  route("/mediation-form", "模板文书生成", MediationFormPage, { group: "batch" }),
+  route("/my-templates", "我的模板", MyTemplatesPage, { group: "batch" }),
   route("/excel-batch", "Excel批量生成", Placeholder, { group: "batch" }),
   route("/excel-templates", "自定义模板", Placeholder, { group: "batch" }),
   route("/ocr", "OCR识别", Placeholder, { group: "ai_document" }),
