@@ -86,6 +86,9 @@ export const ERRORS = define({
   AI_CONNECTION_FAILED: { status: 502, message: (p) => `连接失败：${p.reason}` },
   SENSITIVE_WORD_TAKEN: { status: 409, message: "敏感词已存在" },
   SENSITIVE_WORD_NOT_FOUND: { status: 404, message: "敏感词不存在" },
+  // storage manager
+  STORAGE_OTHERS_FORBIDDEN: { status: 403, message: "只有管理员可以查看或删除其他用户的文件" },
+  STORAGE_ITEM_NOT_FOUND: { status: 404, message: "文件不存在或已被删除" },
   // untrusted files
   FILE_PARSE_FAILED: { status: 400, message: (p) => `文件解析失败：${p.reason}` },
   FILE_PARSE_TIMEOUT: { status: 400, message: "文件解析超时，文件可能已损坏或过于复杂" },

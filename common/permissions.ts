@@ -198,6 +198,10 @@ export const API_ACCESS: Record<string, Access> = {
   // own account
   "PUT /api/account/password": "auth",
   "PUT /api/account/email": "auth",
+  // storage manager
+  "GET /api/storage/summary": "storage_manage",
+  "GET /api/storage/items": "storage_manage",
+  "DELETE /api/storage/items": "storage_manage",
   // audit log
   "GET /api/audit-log": "admin",
   // background tasks

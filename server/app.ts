@@ -17,6 +17,7 @@ import { pdfConvertRoutes } from "./routes/pdf_convert.ts";
 import { profileRoutes } from "./routes/profile.ts";
 import { registerGiftRoutes } from "./routes/register_gift.ts";
 import { rolesRoutes } from "./routes/roles.ts";
+import { storageRoutes } from "./routes/storage.ts";
 import { systemSettingsRoutes } from "./routes/system_settings.ts";
 import { tasksRoutes } from "./routes/tasks.ts";
 import { templatesRoutes } from "./routes/templates.ts";
@@ -57,6 +58,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
       aiSettingsRoutes,
       accountRoutes,
       auditLogRoutes,
+      storageRoutes,
       tasksRoutes,
       pdfConvertRoutes,
       templatesRoutes,

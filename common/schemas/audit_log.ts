@@ -13,6 +13,7 @@ export const AUDIT_ENTITIES = [
   "ai_settings",
   "sensitive_word",
   "account",
+  "storage_item",
 ] as const;
 export type AuditEntity = typeof AUDIT_ENTITIES[number];
 
@@ -27,6 +28,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   ai_settings: "AI设置",
   sensitive_word: "敏感词",
   account: "个人账号",
+  storage_item: "存储文件",
 };
 
 export const AUDIT_ACTIONS = ["create", "update", "delete"] as const;
