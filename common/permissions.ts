@@ -252,6 +252,8 @@ export const PAGE_ACCESS: Record<string, Access> = {
   "/storage-manager": "storage_manage",
   "/member-center": "auth",
   "/account": "auth",
+  // Not in the spec's route table: the audit log of issue 3 (administrators, 'my system' group).
+  "/audit-log": "admin",
   "/ai-chat": "ai_document",
   "/ai-settings": "super_admin",
   "/ai-law-search": "ai_law_search",

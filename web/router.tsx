@@ -31,6 +31,9 @@ const MediationFormPage = lazyPage(
   () => import("./pages/mediation_form/MediationFormPage.tsx"),
   "MediationFormPage",
 );
+const UserManagerPage = lazyPage(() => import("./pages/user_manager/UserManagerPage.tsx"), "UserManagerPage");
+const RoleManagerPage = lazyPage(() => import("./pages/role_manager/RoleManagerPage.tsx"), "RoleManagerPage");
+const AuditLogPage = lazyPage(() => import("./pages/audit_log/AuditLogPage.tsx"), "AuditLogPage");
 /** The page of every route whose screen a later issue builds. */
 const Placeholder = lazyPage(() => import("./pages/placeholder/PlaceholderPage.tsx"), "PlaceholderPage");
 
@@ -57,9 +60,10 @@ export const ROUTES: readonly AppRoute[] = [
   route("/member-center", "会员中心", Placeholder, { menuVisible: "member_center" }),
   route("/storage-manager", "存储管理", Placeholder, { group: "my_system" }),
   route("/account", "个人账号", Placeholder, { group: "my_system" }),
+  route("/audit-log", "审计日志", AuditLogPage, { group: "my_system" }),
   route("/template-manager", "系统模板管理", TemplateManagerPage),
-  route("/user-manager", "用户管理", Placeholder),
-  route("/role-manager", "角色管理", Placeholder),
+  route("/user-manager", "用户管理", UserManagerPage),
+  route("/role-manager", "角色管理", RoleManagerPage),
   route("/system-settings", "系统设置", Placeholder),
   route("/register-gift", "注册赠送管理", Placeholder),
   // Menu: role admin or user id 1; the route itself is not guarded by that flag (part 1 §6).

@@ -3,7 +3,9 @@ import { auditLogQuery } from "../../common/schemas/audit_log.ts";
 import type { AppEnv } from "../deps.ts";
 import type { AuditEntry } from "../kv/audit_log.ts";
 import type { LoginAuditEntry } from "../kv/login_audit.ts";
+import { getUser } from "../kv/users.ts";
 import { validate } from "../middleware/validate.ts";
+import { describeTarget, quotaUserId } from "../services/audit/describe_target.ts";
 
 /** At most this many entries of each kind are read for one query (the rest of a huge range is cut). */
 const SCAN_LIMIT = 20_000;
@@ -28,7 +30,7 @@ async function scan<T>(kv: Deno.Kv, prefix: string, range: { from?: string; to?:
   return out;
 }
 
-function adminView(e: AuditEntry) {
+function adminView(e: AuditEntry, usernames: Map<number, string>) {
   return {
     id: e.id,
     kind: "admin" as const,
@@ -38,6 +40,7 @@ function adminView(e: AuditEntry) {
     action: e.action,
     entity: e.entity,
     entityId: e.entityId,
+    target: describeTarget(e, (id) => usernames.get(id)),
     before: e.before,
     after: e.after,
   };
@@ -65,17 +68,26 @@ export const auditLogRoutes = new Hono<AppEnv>()
     const wantAdmin = q.kind !== "login" && !q.result;
     const wantLogin = q.kind !== "admin" && !q.entity;
     const admin = wantAdmin
-      ? (await scan<AuditEntry>(kv, "audit_log", q)).filter((e) => !q.entity || e.entity === q.entity).map(
-        adminView,
-      )
+      ? (await scan<AuditEntry>(kv, "audit_log", q)).filter((e) => !q.entity || e.entity === q.entity)
       : [];
     const login = wantLogin
       ? (await scan<LoginAuditEntry>(kv, "login_audit", q))
         .filter((e) => !q.result || e.success === (q.result === "success")).map(loginView)
       : [];
-    const all = [...admin, ...login]
-      .filter((e) => needle === "" || e.actor.toLowerCase().includes(needle))
-      .sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+    const all: (AuditEntry | ReturnType<typeof loginView>)[] = [
+      ...admin.filter((e) => needle === "" || e.actorName.toLowerCase().includes(needle)),
+      ...login.filter((e) => needle === "" || e.actor.toLowerCase().includes(needle)),
+    ].sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
     const start = (q.page - 1) * q.pageSize;
-    return c.json({ success: true, entries: all.slice(start, start + q.pageSize), total: all.length });
+    const page = all.slice(start, start + q.pageSize);
+    // Quota entries name their owner: look up only the users on this page.
+    const usernames = new Map<number, string>();
+    for (const e of page) {
+      const id = "entity" in e ? quotaUserId(e) : null;
+      if (id === null || usernames.has(id)) continue;
+      const user = await getUser(kv, id);
+      if (user) usernames.set(id, user.username);
+    }
+    const entries = page.map((e) => ("entity" in e ? adminView(e, usernames) : e));
+    return c.json({ success: true, entries, total: all.length });
   });

@@ -96,6 +96,17 @@ Deno.test("GET /api/audit-log validates its filters", async () => {
   }
 });
 
+Deno.test("GET /api/audit-log names a quota change by its owner's username", async () => {
+  using t = await testApp();
+  const m = await t.userWith(["member_center"], { username: "bella" });
+  await t.request("POST", "/api/member/quick-add-limit", {
+    as: "admin",
+    json: { userId: m.user.id, type: "pdf_convert", amount: 10 },
+  });
+  const body = await (await t.request("GET", "/api/audit-log?entity=quota", { as: "admin" })).json();
+  assert.deepEqual(body.entries.map((e: { target: string }) => e.target), ["bella · PDF转换"]);
+});
+
 Deno.test("GET /api/audit-log narrows by entity (changes only) and by result (sign-ins only)", async () => {
   using t = await testApp();
   await seed(t);
@@ -121,6 +132,7 @@ Deno.test("GET /api/audit-log narrows by entity (changes only) and by result (si
 
 interface AdminEntryView {
   kind: string;
+  target: string;
   actor: string;
   actorId: number;
   action: string;
@@ -187,13 +199,20 @@ Deno.test("every change to users, roles, quotas, settings and invitation codes s
   assert.equal(updUser.before?.email, "l1@example.com");
   assert.equal(updUser.after?.email, "new@example.com");
   assert.equal(updUser.after?.passwordChanged, true);
-  assert.deepEqual(setLimit.after, { userId: user.id, type: "ai", limit: 7 });
-  assert.deepEqual(quick.before, { userId: user.id, type: "ai", limit: 7 });
-  assert.deepEqual(quick.after, { userId: user.id, type: "ai", limit: 17 });
+  const quota = (e: AdminEntryView, side: "before" | "after") => {
+    const { userId, type, limit } = e[side] ?? {};
+    return { userId, type, limit };
+  };
+  assert.deepEqual(quota(setLimit, "after"), { userId: user.id, type: "ai", limit: 7 });
+  assert.deepEqual(quota(quick, "before"), { userId: user.id, type: "ai", limit: 7 });
+  assert.deepEqual(quota(quick, "after"), { userId: user.id, type: "ai", limit: 17 });
   assert.equal(delCode.entityId, code.id);
   assert.equal(delCode.before?.remark, "新同事");
   assert.equal(delCode.after, null);
   assert.equal(delUser.before?.username, "lawyer1");
+  // readable targets (the quota's owner is deleted by now: its name comes from the entry, or the id)
+  assert.deepEqual([updRole.target, updUser.target, delCode.target], ["律师", "lawyer1", code.code]);
+  assert.ok(["lawyer1 · AI功能", `#${user.id} · AI功能`].includes(quick.target), quick.target);
   // no password or hash anywhere in the log
   const text = JSON.stringify(entries);
   assert.ok(!/secret-|passwordHash|"password"/.test(text), text);

@@ -133,3 +133,16 @@ Deno.test("buildMenu() shows user id 1 every item, AI设置 and 登录页功能�
     "group:ai_tools",
   ]);
 });
+
+Deno.test("buildMenu() shows 审计日志 in 我的系统 to role admin and user id 1 only", () => {
+  assert.deepEqual(
+    outline(buildMenu(ROUTES, member([], { role: "admin" })))[0],
+    "group:my_system[/account,/audit-log]",
+  );
+  assert.equal(
+    outline(buildMenu(ROUTES, member([], { id: 1, role: "超级管理员" })))[2],
+    "group:my_system[/storage-manager,/account,/audit-log]",
+  );
+  const all = member(["storage_manage", "user_manage", "role_manage", "system_settings"]);
+  assert.equal(outline(buildMenu(ROUTES, all))[0], "group:my_system[/storage-manager,/account]");
+});

@@ -1,0 +1,33 @@
+import type { CreateUserBody, UpdateUserBody } from "../../common/schemas/users.ts";
+import { api } from "./client.ts";
+
+/** A user as the user manager lists it (part 3 §3); times are ISO strings, domain "" is the default. */
+export interface UserRow {
+  id: number;
+  username: string;
+  email: string;
+  role: string;
+  last_login: string | null;
+  created_at: string;
+  domain: string;
+}
+
+/** Every user (the user manager pages on the client). GET /api/users */
+export function listUsers() {
+  return api.get<{ success: true; users: UserRow[] }>("/api/users", { silent: true });
+}
+
+/** Create a user. POST /api/users */
+export function createUser(body: CreateUserBody) {
+  return api.post<{ success: true; user: UserRow }>("/api/users", body, { silent: true });
+}
+
+/** Edit a user; a blank password keeps the old one. PUT /api/users/{id} */
+export function updateUser(id: number, body: UpdateUserBody) {
+  return api.put<{ success: true; user: UserRow }>(`/api/users/${id}`, body, { silent: true });
+}
+
+/** Delete a user. DELETE /api/users/{id} */
+export function deleteUser(id: number) {
+  return api.delete<{ success: true }>(`/api/users/${id}`, { silent: true });
+}

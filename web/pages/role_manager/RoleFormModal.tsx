@@ -1,0 +1,101 @@
+import { App, Form, Input, Modal } from "antd";
+import { useEffect, useState } from "react";
+import type { PermissionCode } from "../../../common/permissions.ts";
+import { roleBody } from "../../../common/schemas/roles.ts";
+import { ApiError, errorText } from "../../api/client.ts";
+import { createRole, type PermissionItem, type RoleRow, updateRole } from "../../api/roles.ts";
+import { zodRule } from "../../components/zod_rule.ts";
+import { PermissionPicker } from "./PermissionPicker.tsx";
+
+interface FormValues {
+  name: string;
+  description?: string;
+  permissions: PermissionCode[];
+}
+
+interface Props {
+  open: boolean;
+  /** The role being edited; null adds a new one. */
+  editing: RoleRow | null;
+  permissions: PermissionItem[];
+  onClose: () => void;
+  onSaved: (role: RoleRow) => void;
+}
+
+/** Add/edit a role (part 3 §5): name 2-50 characters, at least one permission (请至少选择一个权限). */
+export function RoleFormModal({ open, editing, permissions, onClose, onSaved }: Props) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<FormValues>();
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue(
+      editing
+        ? {
+          name: editing.name,
+          description: editing.description,
+          permissions: editing.permissions.map((p) => p.code),
+        }
+        : { name: "", description: "", permissions: [] },
+    );
+  }, [open, editing, form]);
+
+  async function onOk() {
+    let values: FormValues;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    const body = {
+      name: values.name.trim(),
+      description: (values.description ?? "").trim(),
+      permissions: values.permissions,
+    };
+    setSaving(true);
+    try {
+      const { role } = editing ? await updateRole(editing.id, body) : await createRole(body);
+      onSaved(role);
+    } catch (err) {
+      const text = errorText(err, "保存失败");
+      if (err instanceof ApiError && err.field && err.field in body) {
+        form.setFields([{ name: err.field as keyof FormValues, errors: [text] }]);
+      } else message.error(text);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal
+      title={editing ? "编辑角色" : "新增角色"}
+      open={open}
+      onOk={onOk}
+      onCancel={onClose}
+      confirmLoading={saving}
+      okText="保存"
+      cancelText="取消"
+      width={720}
+      forceRender
+    >
+      <Form form={form} layout="vertical" autoComplete="off">
+        <Form.Item name="name" label="角色名称" required rules={[zodRule(roleBody.shape.name)]}>
+          <Input placeholder="2-50个字符" maxLength={50} />
+        </Form.Item>
+        <Form.Item name="description" label="描述" rules={[zodRule(roleBody.shape.description)]}>
+          <Input.TextArea placeholder="请输入角色描述" rows={2} maxLength={200} />
+        </Form.Item>
+        <Form.Item
+          name="permissions"
+          label="权限"
+          required
+          rules={[zodRule(roleBody.shape.permissions)]}
+        >
+          <PermissionPicker permissions={permissions} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
