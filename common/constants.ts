@@ -144,8 +144,6 @@ export const BATCH_DEFAULT_PAGE_SIZE = 10;
 export const PDF_MAX_BYTES = 50 * 1024 * 1024;
 /** The PDF header (%PDF-) must start within this many bytes, as readers accept. */
 export const PDF_MAGIC_WINDOW = 1024;
-/** Word templates of the custom templates page (server policy, as for the template managers). */
-export const EXCEL_TEMPLATE_MAX_BYTES = 10 * 1024 * 1024;
 /** An uploaded Word template waits this long for POST /api/excel-templates before it is dropped. */
 export const EXCEL_TEMPLATE_UPLOAD_TTL_MS = 24 * 60 * 60_000;
 export const MAPPING_ROWS_MAX = 200;

@@ -3,6 +3,7 @@
  * paragraph templates. The Excel batch wizard reuses these schemas and the paragraph flags.
  */
 import { z } from "zod";
+import { PARAGRAPH_VARIABLE_PATTERN, type ParagraphFlags } from "../paragraphs.ts";
 import {
   MAPPING_ROWS_MAX,
   PARAGRAPH_TEMPLATE_TEXT_MAX,
@@ -18,9 +19,6 @@ export const PARAGRAPH_VARIABLE_FORMAT = "段落变量必须使用 #{变量名} 
 export const PARAGRAPH_TEMPLATE_REQUIRED = "请输入段落模板内容";
 export const INDENT_EXCLUSIVE = "不缩进与全部缩进不能同时选择";
 export const LINE_BREAK_EXCLUSIVE = "不换行与添加换行不能同时选择";
-
-/** `#{name}`: a paragraph variable in a Word template (no spaces, braces or `$#` inside the name). */
-export const PARAGRAPH_VARIABLE_PATTERN = /^#\{[^\s{}$#]+\}$/;
 
 export const templateName = z.string({ error: TEMPLATE_NAME_REQUIRED }).trim()
   .min(1, TEMPLATE_NAME_REQUIRED)
@@ -73,7 +71,7 @@ export const paragraphText = z.string({ error: PARAGRAPH_TEMPLATE_REQUIRED })
   );
 
 /** The six paragraph settings (part 2 §3), snake_case as the templates page sends them. */
-export const PARAGRAPH_FLAGS = [
+export const PARAGRAPH_TEMPLATE_FLAGS = [
   "no_indent",
   "all_indent",
   "add_line_break",
@@ -81,7 +79,19 @@ export const PARAGRAPH_FLAGS = [
   "remove_last_char",
   "use_prefix",
 ] as const;
-export type ParagraphFlag = typeof PARAGRAPH_FLAGS[number];
+export type ParagraphTemplateFlag = typeof PARAGRAPH_TEMPLATE_FLAGS[number];
+
+/** A saved paragraph template's settings as the wizard's paragraph rules (common/paragraphs.ts) name them. */
+export function toParagraphFlags(t: Record<ParagraphTemplateFlag, boolean>): ParagraphFlags {
+  return {
+    noIndent: t.no_indent,
+    allIndent: t.all_indent,
+    addLineBreak: t.add_line_break,
+    noLineBreak: t.no_line_break,
+    removeLastChar: t.remove_last_char,
+    usePrefix: t.use_prefix,
+  };
+}
 
 const flag = z.boolean("开关值必须是布尔值").optional().default(false);
 
@@ -136,5 +146,5 @@ export interface MappingTemplateRecord {
 
 export type ParagraphTemplateRecord =
   & { id: string; template_name: string; variable: string; template: string; description: string }
-  & Record<ParagraphFlag | "is_preset", boolean>
+  & Record<ParagraphTemplateFlag | "is_preset", boolean>
   & { created_at: string; updated_at: string };
