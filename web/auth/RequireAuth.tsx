@@ -5,7 +5,7 @@ import { getProfile } from "../api/profile.ts";
 import { ChunkErrorBoundary } from "../components/ChunkErrorBoundary.tsx";
 import { loadSiteSettings } from "../components/site_settings.ts";
 import { decideAccess } from "./guard.ts";
-import { consumeEndedByApp, getCachedSettings, setUser, useSession } from "./session.ts";
+import { consumeEndedByApp, getCachedSettings, getUser, setUser, useSession } from "./session.ts";
 
 interface Props {
   /** The shell around every signed-in page (lazy). */
@@ -18,14 +18,21 @@ interface Shown {
   outlet: ReactNode;
 }
 
-let profileRefreshed = false;
+let profileRequest: Promise<unknown> | null = null;
 
-/** Reads the user again once per page load, so a changed role shows without signing in again. */
-function refreshProfileOnce(): void {
-  if (profileRefreshed) return;
-  profileRefreshed = true;
-  getProfile().then(({ user }) => setUser(user)).catch(() => {
+/**
+ * Reads the user again on every page change (and so on every page load), so a changed role or a
+ * role that lost a permission shows in the menu and the guard without signing in again. The stored
+ * user is replaced only when it differs, so an unchanged profile re-renders nothing.
+ */
+function refreshProfile(): void {
+  if (profileRequest) return;
+  profileRequest = getProfile().then(({ user }) => {
+    if (JSON.stringify(user) !== JSON.stringify(getUser())) setUser(user);
+  }).catch(() => {
     // 401 and friends are handled by the API client; anything else keeps the stored user.
+  }).finally(() => {
+    profileRequest = null;
   });
 }
 
@@ -54,8 +61,8 @@ export function RequireAuth({ layout: Layout }: Props) {
   }, []);
 
   useEffect(() => {
-    if (signedIn) refreshProfileOnce();
-  }, [signedIn]);
+    if (signedIn) refreshProfile();
+  }, [signedIn, location.pathname]);
 
   useEffect(() => {
     const key = `${location.key}|${decisionKey}`;
@@ -72,13 +79,20 @@ export function RequireAuth({ layout: Layout }: Props) {
     }
     message.error({ content: decision.message, key: "guard" });
     const previous = lastShown.current;
+    // The page shown lost its access (a fresher profile): stay, without the page (no redirect loop).
+    if (previous?.path === location.pathname) return;
     if (decision.redirectTo) navigate(decision.redirectTo, { replace: true });
     else if (previous && navigationType === "PUSH") navigate(-1);
     else if (previous) navigate(previous.path + previous.search, { replace: true });
   });
 
   if (decision.kind === "login") return null;
-  const content = decision.kind === "allow" ? outlet : lastShown.current?.outlet ?? null;
+  const previous = lastShown.current;
+  const content = decision.kind === "allow"
+    ? outlet
+    : previous && previous.path !== location.pathname
+    ? previous.outlet
+    : null;
   return (
     <ChunkErrorBoundary>
       <Suspense fallback={null}>
