@@ -22,6 +22,8 @@ import { storageRoutes } from "./routes/storage.ts";
 import { systemSettingsRoutes } from "./routes/system_settings.ts";
 import { tasksRoutes } from "./routes/tasks.ts";
 import { templatesRoutes } from "./routes/templates.ts";
+import { mediationRoutes } from "./routes/mediation.ts";
+import { mediationHistoryRoutes } from "./routes/mediation_history.ts";
 import { usersRoutes } from "./routes/users.ts";
 import { createWebHandler } from "./static_web.ts";
 
@@ -64,6 +66,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
       pdfConvertRoutes,
       excelTemplatesRoutes,
       templatesRoutes,
+      mediationRoutes,
+      mediationHistoryRoutes,
     ]
   ) {
     app.route("/api", routes);

@@ -3,6 +3,7 @@ import type { BlobStore } from "./blobs/blob_store.ts";
 import type { Clock } from "./clock.ts";
 import type { AppConfig } from "./config.ts";
 import type { Mailer } from "./services/mail/mailer.ts";
+import type { PdfConverter } from "./services/pdf/libreoffice_pool.ts";
 
 /** Everything a handler or service may use; built once in main.ts (or per test), never a singleton. */
 export interface AppDeps {
@@ -13,6 +14,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** HS256 key for session tokens. */
   signingKey: Uint8Array;
+  /** Word -> PDF (the warm LibreOffice pool, started in main.ts); absent means no PDF output. */
+  pdf?: PdfConverter;
 }
 
 /** The signed-in user as handlers see it: read fresh from KV on each request. */

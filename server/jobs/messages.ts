@@ -9,7 +9,17 @@ export interface CleanupMessage {
   taskId: string;
 }
 
-export type JobMessage = CleanupMessage;
+/** One run of a template-based generation batch: the first run, or a retry of its failed rows. */
+export interface MediationGenerateMessage {
+  type: "mediation.generate";
+  taskId: string;
+  batchId: string;
+  userId: number;
+  /** 1 for the first run; each retry of the failed rows adds one. */
+  attempt: number;
+}
+
+export type JobMessage = CleanupMessage | MediationGenerateMessage;
 export type JobType = JobMessage["type"];
 export type JobMessageOf<T extends JobType> = Extract<JobMessage, { type: T }>;
 

@@ -1,5 +1,5 @@
 import * as XLSX from "xlsx";
-import type { ReadSheetInput, SheetCell, SheetData } from "../services/xlsx/read_sheet.ts";
+import type { RawSheetCell, ReadSheetInput, SheetCell, SheetData } from "../services/xlsx/read_sheet.ts";
 import { ParseFailure, serveWorker } from "./worker_protocol.ts";
 import { readZipDirectory } from "./zip_directory.ts";
 
@@ -38,13 +38,28 @@ function cellValue(cell: XLSX.CellObject | undefined): SheetCell {
   }
 }
 
+/** A number or date cell kept whole (readSheetCells), other cells as cellValue() gives them. */
+function cellObject(cell: XLSX.CellObject | undefined): RawSheetCell {
+  if (cell && (cell.t === "n" || cell.t === "d")) {
+    const out: { t: string; v?: unknown; w?: string; z?: string | number } = { t: cell.t, v: cell.v };
+    if (typeof cell.w === "string") out.w = cell.w;
+    if (cell.z !== undefined) out.z = cell.z;
+    return out;
+  }
+  return cellValue(cell);
+}
+
 /** A row's values from column `first`, without trailing empty cells. */
-function rowValues(row: (XLSX.CellObject | undefined)[] | undefined, first: number): SheetCell[] {
+function rowValues(
+  row: (XLSX.CellObject | undefined)[] | undefined,
+  first: number,
+  read: (cell: XLSX.CellObject | undefined) => RawSheetCell = cellValue,
+): SheetCell[] {
   if (!row) return [];
   const values: SheetCell[] = [];
   let last = -1;
   for (let c = first; c < row.length; c++) {
-    const v = cellValue(row[c]);
+    const v = read(row[c]) as SheetCell;
     values.push(v);
     if (v !== null) last = values.length - 1;
   }
@@ -86,13 +101,16 @@ function readSheet(input: ReadSheetInput): SheetData {
   const headerValues = rowValues(data[range.s.r], range.s.c);
   if (headerValues.length === 0) throw new ParseFailure("表格第一行没有表头");
   const rows: SheetCell[][] = [];
+  const rowNumbers: number[] = [];
+  const read = input.cellObjects ? cellObject : cellValue;
   let width = headerValues.length;
   for (let r = range.s.r + 1; r <= range.e.r; r++) {
-    const values = rowValues(data[r], range.s.c);
+    const values = rowValues(data[r], range.s.c, read);
     if (values.length === 0) continue; // blank rows carry no data
     if (rows.length === maxRows) throw new ParseFailure(`表格数据行数超过上限${maxRows}行`);
     width = Math.max(width, values.length);
     rows.push(values);
+    rowNumbers.push(r + 1);
   }
   if (width > maxColumns) throw new ParseFailure(`表格列数超过上限${maxColumns}列`);
   if (rows.length === 0) throw new ParseFailure("表格中没有数据");
@@ -101,7 +119,7 @@ function readSheet(input: ReadSheetInput): SheetData {
     return v === null || v === undefined ? "" : String(v).trim();
   });
   for (const row of rows) while (row.length < width) row.push(null);
-  return { sheetName, headers, rows, totalRows: rows.length };
+  return { sheetName, headers, rows, totalRows: rows.length, rowNumbers };
 }
 
 serveWorker(readSheet);

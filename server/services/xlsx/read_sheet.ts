@@ -9,6 +9,17 @@ import { runInWorker } from "../../workers/run_in_worker.ts";
 
 export type SheetCell = string | number | boolean | null;
 
+/** A number or date cell as SheetJS holds it (t type, v raw value, w displayed text, z number format). */
+export interface SheetCellObject {
+  t: string;
+  v?: unknown;
+  w?: string;
+  z?: string | number;
+}
+
+/** A cell from readSheetCells(): text and booleans as values, numbers and dates as SheetJS cells. */
+export type RawSheetCell = SheetCell | SheetCellObject;
+
 export interface SheetData {
   sheetName: string;
   /** The first row, as text ("" for an empty header cell). */
@@ -16,6 +27,8 @@ export interface SheetData {
   /** Data rows (blank rows skipped), each as long as `headers`. */
   rows: SheetCell[][];
   totalRows: number;
+  /** The Excel row number (1-based, header row 1) of each data row: blank rows are skipped. */
+  rowNumbers?: number[];
 }
 
 /** What the worker receives. */
@@ -24,6 +37,8 @@ export interface ReadSheetInput {
   maxRows: number;
   maxColumns: number;
   maxUncompressedBytes: number;
+  /** Numbers and dates as SheetJS cells (readSheetCells), so dates and formats survive. */
+  cellObjects?: boolean;
 }
 
 export interface ReadSheetOptions {
@@ -53,6 +68,28 @@ export function readSheet(bytes: Uint8Array, options: ReadSheetOptions = {}): Pr
     maxUncompressedBytes: options.maxUncompressedBytes ?? XLSX_MAX_UNCOMPRESSED_BYTES,
   };
   return runInWorker<SheetData>(WORKER_URL, input, {
+    timeoutMs: options.timeoutMs ?? WORKER_DEFAULT_TIMEOUT_MS,
+    maxInputBytes: options.maxInputBytes ?? XLSX_MAX_INPUT_BYTES,
+  });
+}
+
+/**
+ * readSheet() for document generation: numbers and dates come as SheetJS cells `{ t, v, w, z }`
+ * (what server/services/docx/format_value.ts reads: 2024年3月5日 for a date cell, the displayed text
+ * for a formatted number), text stays verbatim, and `rowNumbers` gives each data row's Excel row.
+ */
+export function readSheetCells(
+  bytes: Uint8Array,
+  options: ReadSheetOptions = {},
+): Promise<Omit<SheetData, "rows"> & { rows: RawSheetCell[][]; rowNumbers: number[] }> {
+  const input: ReadSheetInput = {
+    bytes,
+    maxRows: options.maxRows ?? XLSX_MAX_ROWS,
+    maxColumns: options.maxColumns ?? XLSX_MAX_COLUMNS,
+    maxUncompressedBytes: options.maxUncompressedBytes ?? XLSX_MAX_UNCOMPRESSED_BYTES,
+    cellObjects: true,
+  };
+  return runInWorker(WORKER_URL, input, {
     timeoutMs: options.timeoutMs ?? WORKER_DEFAULT_TIMEOUT_MS,
     maxInputBytes: options.maxInputBytes ?? XLSX_MAX_INPUT_BYTES,
   });

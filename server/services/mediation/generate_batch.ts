@@ -1,0 +1,313 @@
+/**
+ * The "mediation.generate" job: one run of a generation batch. Each row becomes a Word document
+ * (docx_render_pool workers) and a PDF (the warm LibreOffice pool), streamed to the blob store, and
+ * its outcome is recorded on its own (server/kv/mediation_batches.ts): a failed row is refunded and
+ * reported with its row number and reason while the other rows go on.
+ *
+ * Idempotent and resumable: rows already recorded for this attempt are skipped, so a run delivered
+ * again (after a crash or restart) generates only what is missing and charges nothing more. The run's
+ * close (batch counts, usage records, end of the active run) is one commit guarded by the active-run
+ * entry, so it happens once.
+ */
+
+import { errorMessage } from "../../../common/errors.ts";
+import { userItemKey } from "../../blobs/blob_keys.ts";
+import type { AppDeps } from "../../deps.ts";
+import { AppError } from "../../errors.ts";
+import type { MediationGenerateMessage } from "../../jobs/messages.ts";
+import {
+  activeRunKey,
+  batchKey,
+  getBatch,
+  listRows,
+  type MediationBatch,
+  type MediationRow,
+  type MediationRun,
+  recordRowOutcome,
+} from "../../kv/mediation_batches.ts";
+import {
+  completeTask,
+  getTask,
+  isTaskFinished,
+  type TaskRecord,
+  updateTaskProgress,
+} from "../../kv/tasks.ts";
+import { addUsageRecord } from "../../kv/usage.ts";
+import { getUser } from "../../kv/users.ts";
+import { createDocxRenderPool, type RowResult } from "../docx/docx_render_pool.ts";
+import { cellToText } from "../docx/format_value.ts";
+import type { PdfConverter } from "../pdf/libreoffice_pool.ts";
+import { renderFileName, uniqueFileNames } from "./file_names.ts";
+import type { BatchRows } from "./start_batch.ts";
+
+/** Rows rendered per worker request. */
+const RENDER_CHUNK = 16;
+/** Rows rendered but not yet stored and converted: bounds memory whatever the row count. */
+const MAX_IN_FLIGHT = 48;
+const PROGRESS_EVERY_MS = 500;
+
+/** Runs of this process, so a duplicate delivery does not run the same rows twice at once. */
+const runningHere = new Set<string>();
+
+/** The display values of a row for the result table (part 2 §2.4). */
+export function rowDisplay(row: Record<string, unknown>) {
+  const text = (name: string) => (Object.hasOwn(row, name) ? cellToText(row[name]).trim() : "");
+  return { applicant: text("申请人"), respondent: text("被申请人"), caseNumber: text("案号") };
+}
+
+/** File names of every row of a batch (pattern, safe, unique): the same on every run. */
+export function batchFileNames(batch: Pick<MediationBatch, "namePattern">, sheet: BatchRows): string[] {
+  return uniqueFileNames(
+    sheet.rows.map((row, i) => renderFileName(batch.namePattern, row, sheet.rowNumbers[i])),
+  );
+}
+
+/** Queue handler of "mediation.generate". */
+export async function handleMediationGenerate(deps: AppDeps, msg: MediationGenerateMessage): Promise<void> {
+  const task = await getTask(deps.kv, msg.taskId);
+  if (!task || isTaskFinished(task)) return;
+  const batch = await getBatch(deps.kv, msg.userId, msg.batchId);
+  if (!batch || batch.taskId !== msg.taskId || batch.attempt !== msg.attempt) {
+    // The batch was deleted, or a newer run replaced this one: nothing left to do.
+    await completeTask(deps.kv, task.id, { now: deps.clock.now() });
+    return;
+  }
+  const runId = `${batch.id}:${msg.attempt}`;
+  if (runningHere.has(runId)) return;
+  runningHere.add(runId);
+  try {
+    await runBatch(deps, batch, task, msg);
+  } finally {
+    runningHere.delete(runId);
+  }
+}
+
+async function runBatch(
+  deps: AppDeps,
+  batch: MediationBatch,
+  task: TaskRecord,
+  msg: MediationGenerateMessage,
+): Promise<void> {
+  const { kv, blobs, clock } = deps;
+  const active = await kv.get<MediationRun>(activeRunKey(batch.id));
+  if (!active.value || active.value.attempt !== msg.attempt) {
+    await completeTask(kv, task.id, { now: clock.now() }); // closed before a crash: only the task was left
+    return;
+  }
+  const [rowsBytes, template] = await Promise.all([blobs.read(batch.rowsKey), blobs.read(batch.templateKey)]);
+  const sheet: BatchRows | null = rowsBytes ? JSON.parse(new TextDecoder().decode(rowsBytes)) : null;
+  const names = sheet ? batchFileNames(batch, sheet) : [];
+  const recorded = new Map((await listRows(kv, batch.id)).map((r) => [r.index, r]));
+  const total = sheet?.rows.length ?? batch.total;
+  const todo: number[] = [];
+  for (let i = 0; i < total; i++) {
+    const r = recorded.get(i);
+    if (msg.attempt === 1 ? !r : r?.status === "failed" && r.attempt < msg.attempt) todo.push(i);
+  }
+  let done = task.total - todo.length;
+  await updateTaskProgress(kv, task.id, { done, now: clock.now() });
+  await kv.set(batchKey(batch.userId, batch.id), { ...batch, status: "running", updatedAt: clock.now() });
+
+  const pdf = deps.pdf?.available ? deps.pdf : null;
+  let lastProgress = 0;
+  const finishRow = async (row: MediationRow) => {
+    await recordRowOutcome(kv, { batch, row, now: clock.now() });
+    done++;
+    if (Date.now() - lastProgress > PROGRESS_EVERY_MS) {
+      lastProgress = Date.now();
+      await updateTaskProgress(kv, task.id, { done, now: clock.now() });
+    }
+  };
+  const base = (index: number) => ({
+    index,
+    row: sheet?.rowNumbers[index] ?? index + 2,
+    fileName: names[index] ?? `第${index + 2}行`,
+    ...(sheet ? rowDisplay(sheet.rows[index]) : { applicant: "", respondent: "", caseNumber: "" }),
+    attempt: msg.attempt,
+  });
+
+  if (!sheet || !template) {
+    const reason = errorMessage("TEMPLATE_FILE_MISSING");
+    for (const index of todo) {
+      await finishRow({
+        ...base(index),
+        status: "failed",
+        wordKey: null,
+        pdfKey: null,
+        error: reason,
+        finishedAt: clock.now(),
+      });
+    }
+  } else {
+    await generateRows(deps, { batch, sheet, template, todo, pdf, base, finishRow });
+  }
+  await closeRun(deps, batch, task, msg.attempt, pdf !== null);
+}
+
+interface GenerateInput {
+  batch: MediationBatch;
+  sheet: BatchRows;
+  template: Uint8Array;
+  todo: number[];
+  pdf: PdfConverter | null;
+  base: (index: number) => Omit<MediationRow, "status" | "wordKey" | "pdfKey" | "finishedAt" | "error">;
+  finishRow: (row: MediationRow) => Promise<void>;
+}
+
+/** Renders in chunks on the worker pool while earlier rows are stored and converted (bounded). */
+async function generateRows(deps: AppDeps, input: GenerateInput): Promise<void> {
+  const { batch, sheet, template, todo, pdf, base, finishRow } = input;
+  using pool = createDocxRenderPool();
+  const inFlight = new Set<Promise<void>>();
+  for (let start = 0; start < todo.length; start += RENDER_CHUNK) {
+    const chunk = todo.slice(start, start + RENDER_CHUNK);
+    let results: RowResult[];
+    try {
+      results = await pool.renderRows(template, chunk.map((i) => sheet.rows[i]), { chunkSize: 4 });
+    } catch (err) {
+      const error = err instanceof AppError
+        ? err
+        : new AppError("DOCX_RENDER_FAILED", { reason: String(err) });
+      results = chunk.map(() => ({ error }));
+    }
+    for (let k = 0; k < chunk.length; k++) {
+      while (inFlight.size >= MAX_IN_FLIGHT) await Promise.race(inFlight);
+      const job = storeRow(deps, { batch, index: chunk[k], result: results[k], pdf, base, finishRow });
+      inFlight.add(job);
+      job.finally(() => inFlight.delete(job));
+    }
+  }
+  await Promise.all(inFlight);
+}
+
+async function storeRow(
+  deps: AppDeps,
+  input: Pick<GenerateInput, "batch" | "pdf" | "base" | "finishRow"> & { index: number; result: RowResult },
+): Promise<void> {
+  const { batch, index, result, pdf, base, finishRow } = input;
+  const now = () => deps.clock.now();
+  if ("error" in result) {
+    await finishRow({
+      ...base(index),
+      status: "failed",
+      wordKey: null,
+      pdfKey: null,
+      error: result.error.message,
+      finishedAt: now(),
+    });
+    return;
+  }
+  const wordKey = userItemKey(batch.userId, "generated", batch.id, `word-${index}.docx`);
+  try {
+    await deps.blobs.put(wordKey, result.docx);
+  } catch (err) {
+    console.error(`[mediation] storing row ${index} of ${batch.id}:`, err);
+    const error = errorMessage("DOCX_RENDER_FAILED", { reason: "保存文件失败" });
+    await finishRow({
+      ...base(index),
+      status: "failed",
+      wordKey: null,
+      pdfKey: null,
+      error,
+      finishedAt: now(),
+    });
+    return;
+  }
+  if (!pdf) {
+    // No LibreOffice: the Word document is delivered (and charged); the row says why it has no PDF.
+    const error = errorMessage("PDF_CONVERTER_MISSING");
+    await finishRow({ ...base(index), status: "done", wordKey, pdfKey: null, error, finishedAt: now() });
+    return;
+  }
+  const pdfKey = userItemKey(batch.userId, "generated", batch.id, `pdf-${index}.pdf`);
+  try {
+    const bytes = await pdf.convert(result.docx);
+    await deps.blobs.put(pdfKey, bytes);
+    await finishRow({ ...base(index), status: "done", wordKey, pdfKey, finishedAt: now() });
+  } catch (err) {
+    const error = err instanceof AppError
+      ? err.message
+      : errorMessage("PDF_CONVERSION_FAILED", { reason: String(err) });
+    await finishRow({ ...base(index), status: "failed", wordKey, pdfKey: null, error, finishedAt: now() });
+  }
+}
+
+/**
+ * Ends a run once: batch counts and status, usage records (generation and PDF conversion) and the
+ * removal of the active-run entry in one commit checked on that entry; then the task completes.
+ */
+async function closeRun(
+  deps: AppDeps,
+  batch: MediationBatch,
+  task: TaskRecord,
+  attempt: number,
+  pdfAvailable: boolean,
+): Promise<void> {
+  const { kv, clock } = deps;
+  const rows = await listRows(kv, batch.id);
+  const successCount = rows.filter((r) => r.status === "done").length;
+  const failedCount = rows.filter((r) => r.status === "failed").length;
+  const thisRun = rows.filter((r) => r.attempt === attempt);
+  const runDone = thisRun.filter((r) => r.status === "done").length;
+  const runFailed = thisRun.length - runDone;
+  const pdfs = thisRun.filter((r) => r.pdfKey).length;
+  const username = (await getUser(kv, batch.userId))?.username ?? "";
+  const now = clock.now();
+  for (let tries = 0; tries < 20; tries++) {
+    const [active, current] = await kv.getMany<[MediationRun, MediationBatch]>([
+      activeRunKey(batch.id),
+      batchKey(batch.userId, batch.id),
+    ]);
+    if (!active.value || active.value.attempt !== attempt || !current.value) break;
+    const status = successCount === 0 && failedCount > 0 ? "failed" : "done";
+    const op = kv.atomic().check(active, current)
+      .delete(activeRunKey(batch.id))
+      .set(current.key, {
+        ...current.value,
+        status,
+        successCount,
+        failedCount,
+        pdfAvailable,
+        updatedAt: now,
+      });
+    const label = `模板文书生成：批次 ${batch.batchNo}（${batch.templateName}）`;
+    if (runDone > 0) {
+      addUsageRecord(op, {
+        userId: batch.userId,
+        username,
+        type: "mediation",
+        description: `${label}，成功 ${runDone} 份`,
+        status: "success",
+        count: runDone,
+        at: now,
+      });
+    }
+    if (runFailed > 0) {
+      addUsageRecord(op, {
+        userId: batch.userId,
+        username,
+        type: "mediation",
+        description: `${label}，失败 ${runFailed} 份（已退还次数）`,
+        status: "failed",
+        count: runFailed,
+        at: now,
+      });
+    }
+    if (pdfs > 0) {
+      addUsageRecord(op, {
+        userId: batch.userId,
+        username,
+        type: "pdf",
+        description: `${label}，转换PDF ${pdfs} 份`,
+        status: "success",
+        count: pdfs,
+        at: now + 1,
+      });
+    }
+    if ((await op.commit()).ok) break;
+  }
+  await completeTask(kv, task.id, {
+    now,
+    result: { batchNo: batch.batchNo, successCount, failedCount },
+  });
+}
