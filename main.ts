@@ -10,6 +10,8 @@ import { startJobListener } from "./server/jobs/dispatch.ts";
 import { jobHandlers } from "./server/jobs/handlers.ts";
 import { createOutboxMailer, createSmtpMailer } from "./server/services/mail/mailer.ts";
 import { resolveSigningKey } from "./server/services/auth/tokens.ts";
+import { resumeMediationRuns } from "./server/services/mediation/generate_batch.ts";
+import { createPdfConverter } from "./server/services/pdf/libreoffice_pool.ts";
 
 setupZodLocale();
 
@@ -33,7 +35,16 @@ const deps: AppDeps = {
   config,
   mailer: config.smtp ? await createSmtpMailer(config.smtp) : createOutboxMailer(`${config.dataDir}/outbox`),
   signingKey: await resolveSigningKey(kv, config.jwtSecret),
+  // Word -> PDF: warm LibreOffice listeners start in the background (docs/decisions/002-pdf-converter.md).
+  pdf: createPdfConverter({ workDir: `${config.dataDir}/tmp` }),
 };
+if (deps.pdf?.available) console.log("PDF: LibreOffice found; warm converters are starting");
+else {
+  console.warn(
+    "WARNING: LibreOffice (or python3-uno) is missing: generated documents get no PDF (Word output still works). " +
+      "Install libreoffice-writer-nogui and python3-uno (scripts/setup.sh).",
+  );
+}
 
 const { generatedPassword } = await ensureInitialData(deps);
 if (generatedPassword) {
@@ -52,6 +63,9 @@ if (!config.smtp) console.log(`Mail: no SMTP configured, messages are written to
 // Background work: the one queue listener, and the crons that feed it.
 startJobListener(deps, jobHandlers).catch((err) => console.error("[jobs] the queue listener stopped:", err));
 registerCrons(deps);
+resumeMediationRuns(deps)
+  .then((n) => n > 0 && console.log(`[jobs] resuming ${n} generation batch(es) interrupted by the last stop`))
+  .catch((err) => console.error("[jobs] could not resume generation batches:", err));
 
 const app = createApp(deps, { webDist: new URL("./web/dist", import.meta.url).pathname });
 Deno.serve({

@@ -19,6 +19,7 @@ import {
   activeRunKey,
   batchKey,
   getBatch,
+  listActiveRuns,
   listRows,
   type MediationBatch,
   type MediationRow,
@@ -310,4 +311,18 @@ async function closeRun(
     now,
     result: { batchNo: batch.batchNo, successCount, failedCount },
   });
+}
+
+/**
+ * At start-up: enqueues again every run that was in progress when the server stopped. KV redelivers
+ * an unacknowledged message by itself; this also covers a message whose delivery was given up.
+ * Safe either way: the handler skips recorded rows, finished tasks and runs already going here.
+ */
+export async function resumeMediationRuns(deps: Pick<AppDeps, "kv">): Promise<number> {
+  const runs = await listActiveRuns(deps.kv);
+  for (const run of runs) {
+    const message: MediationGenerateMessage = { type: "mediation.generate", ...run };
+    await deps.kv.enqueue(message);
+  }
+  return runs.length;
 }
