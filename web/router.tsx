@@ -34,6 +34,12 @@ const MediationFormPage = lazyPage(
 const UserManagerPage = lazyPage(() => import("./pages/user_manager/UserManagerPage.tsx"), "UserManagerPage");
 const RoleManagerPage = lazyPage(() => import("./pages/role_manager/RoleManagerPage.tsx"), "RoleManagerPage");
 const AuditLogPage = lazyPage(() => import("./pages/audit_log/AuditLogPage.tsx"), "AuditLogPage");
+const AccountPage = lazyPage(() => import("./pages/account/AccountPage.tsx"), "AccountPage");
+const AiSettingsPage = lazyPage(() => import("./pages/ai_settings/AiSettingsPage.tsx"), "AiSettingsPage");
+const StorageManagerPage = lazyPage(
+  () => import("./pages/storage_manager/StorageManagerPage.tsx"),
+  "StorageManagerPage",
+);
 /** The page of every route whose screen a later issue builds. */
 const Placeholder = lazyPage(() => import("./pages/placeholder/PlaceholderPage.tsx"), "PlaceholderPage");
 
@@ -58,8 +64,8 @@ function route(
 export const ROUTES: readonly AppRoute[] = [
   route("/dashboard", "系统仪表盘", Placeholder),
   route("/member-center", "会员中心", Placeholder, { menuVisible: "member_center" }),
-  route("/storage-manager", "存储管理", Placeholder, { group: "my_system" }),
-  route("/account", "个人账号", Placeholder, { group: "my_system" }),
+  route("/storage-manager", "存储管理", StorageManagerPage, { group: "my_system" }),
+  route("/account", "个人账号", AccountPage, { group: "my_system" }),
   route("/audit-log", "审计日志", AuditLogPage, { group: "my_system" }),
   route("/template-manager", "系统模板管理", TemplateManagerPage),
   route("/user-manager", "用户管理", UserManagerPage),
@@ -68,7 +74,7 @@ export const ROUTES: readonly AppRoute[] = [
   route("/register-gift", "注册赠送管理", Placeholder),
   // Menu: role admin or user id 1; the route itself is not guarded by that flag (part 1 §6).
   route("/login-features", "登录页功能管理", Placeholder, { menuVisible: "admin" }),
-  route("/ai-settings", "AI设置", Placeholder),
+  route("/ai-settings", "AI设置", AiSettingsPage),
   route("/pdf-converter", "PDF转链接", Placeholder, { group: "batch" }),
   route("/mediation-form", "模板文书生成", MediationFormPage, { group: "batch" }),
   route("/my-templates", "我的模板", MyTemplatesPage, { group: "batch" }),

@@ -1,0 +1,61 @@
+import assert from "node:assert/strict";
+import { LocalBlobStore } from "../../server/blobs/local_blob_store.ts";
+import { userItemKey } from "../../server/blobs/blob_keys.ts";
+import { launchBrowser } from "../helpers/browser.ts";
+import { E2E_ADMIN_PASSWORD, E2E_ADMIN_USERNAME, seedUser, startServer } from "../helpers/server_process.ts";
+import { assertNoPageErrors, signInThroughPage, waitForPath, waitForToast } from "./steps.ts";
+
+Deno.test("/storage-manager: a member sees and deletes their own items; the administrator sees everyone's", async () => {
+  const ids = { alice: 0, bob: 0 };
+  await using server = await startServer({
+    seed: async (kv) => {
+      ids.alice =
+        (await seedUser(kv, { username: "alice", password: "alice-pass-1", permissions: ["storage_manage"] }))
+          .id;
+      ids.bob = (await seedUser(kv, { username: "bob", password: "bob-pass-1", role: "角色-alice" })).id;
+    },
+  });
+  // files under the key convention, written through the blob store as the features write them
+  const blobs = new LocalBlobStore(`${server.dataDir}/blobs`);
+  await blobs.put(userItemKey(ids.alice, "templates", "tpl1", "original.docx"), new Uint8Array(1536));
+  await blobs.put(userItemKey(ids.alice, "generated", "batch1", "all.zip"), new Uint8Array(2048));
+  await blobs.put(userItemKey(ids.bob, "excel_batch", "b9", "out.zip"), new Uint8Array(3 * 1024 * 1024));
+
+  await using browser = await launchBrowser();
+  const page = await browser.newPage(server.url);
+  await signInThroughPage(page, "alice", "alice-pass-1");
+  await waitForPath(page, "/dashboard");
+  await page.goto("/storage-manager");
+  const mine = page.locator(".ant-card").filter({ hasText: "我的存储" });
+  await mine.getByText("3.5 KB").waitFor();
+  await mine.getByRole("cell", { name: "我的模板" }).waitFor();
+  assert.equal(await page.getByText("数据目录").count(), 0, "members do not see the data folder");
+  assert.equal(await page.getByText("用户存储").count(), 0, "members do not see other users");
+  await page.locator(".ant-card").filter({ hasText: "自动清理" }).getByText("尚未运行").waitFor();
+
+  const list = page.locator(".ant-card").filter({ hasText: "文件列表" });
+  await list.getByRole("cell", { name: "batch1" }).waitFor();
+  assert.equal(await list.getByRole("cell", { name: "b9" }).count(), 0);
+  await list.getByRole("row", { name: /batch1/ }).getByRole("button", { name: /删\s*除/ }).click();
+  const confirm = page.getByRole("dialog").filter({ hasText: "确定要删除「模板文书生成 / batch1」" });
+  await confirm.getByRole("button", { name: /删\s*除/ }).click();
+  await waitForToast(page, "删除成功");
+  await mine.getByText("1.5 KB").first().waitFor();
+  assert.equal(await list.getByRole("cell", { name: "batch1" }).count(), 0);
+  assertNoPageErrors(browser.pageErrors);
+
+  const admin = await browser.newPage(server.url);
+  await signInThroughPage(admin, E2E_ADMIN_USERNAME, E2E_ADMIN_PASSWORD);
+  await waitForPath(admin, "/dashboard");
+  await admin.goto("/storage-manager");
+  const users = admin.locator(".ant-card").filter({ hasText: "用户存储" });
+  await users.getByRole("row", { name: /bob.*3\.0 MB/ }).waitFor();
+  await users.getByRole("row", { name: /alice.*1\.5 KB/ }).waitFor();
+  await admin.locator(".ant-card").filter({ hasText: "数据目录" }).getByText("总占用").waitFor();
+  await users.getByRole("row", { name: /bob/ }).getByRole("button", { name: "查看文件" }).click();
+  const adminList = admin.locator(".ant-card").filter({ hasText: "文件列表" });
+  await adminList.getByRole("cell", { name: "b9" }).waitFor();
+  assert.equal(await adminList.getByRole("cell", { name: "tpl1" }).count(), 0);
+  await admin.screenshot({ path: "/tmp/e2e-storage-admin.png", fullPage: true });
+  assertNoPageErrors(browser.pageErrors);
+});
