@@ -88,6 +88,7 @@ export const USAGE_TYPES = [
   "ocrextract",
   "ai_law_search",
   "ai_document",
+  "case_split",
 ] as const;
 export type UsageType = typeof USAGE_TYPES[number];
 export const USAGE_TYPE_LABELS: Record<UsageType, string> = {
@@ -101,6 +102,7 @@ export const USAGE_TYPE_LABELS: Record<UsageType, string> = {
   ocrextract: "OCR信息提取",
   ai_law_search: "AI法律检索",
   ai_document: "AI文书生成",
+  case_split: "县市案件分类",
 };
 export const USAGE_STATUSES = ["success", "failed"] as const;
 export type UsageStatus = typeof USAGE_STATUSES[number];
@@ -150,3 +152,24 @@ export const MAPPING_ROWS_MAX = 200;
 export const TEMPLATE_NAME_MAX = 100;
 export const TEMPLATE_DESCRIPTION_MAX = 500;
 export const PARAGRAPH_TEMPLATE_TEXT_MAX = 5000;
+
+// part 4 §2, §4, §9: county/city case split (县市案件分类)
+export const CASE_SPLIT_LEVELS = ["city", "county"] as const;
+export type CaseSplitLevel = typeof CASE_SPLIT_LEVELS[number];
+export const CASE_SPLIT_LEVEL_LABELS: Record<CaseSplitLevel, string> = { city: "市级", county: "县级" };
+export const CASE_SPLIT_DEFAULT_LEVEL: CaseSplitLevel = "city";
+export const CASE_SPLIT_STATUSES = ["uploaded", "processing", "completed", "failed"] as const;
+export type CaseSplitStatus = typeof CASE_SPLIT_STATUSES[number];
+export const CASE_SPLIT_PAGE_SIZES = [15, 30, 50, 100];
+export const CASE_SPLIT_DEFAULT_PAGE_SIZE = 15;
+export const CASE_SPLIT_REGIONS_PER_PAGE = 10;
+export const CASE_SPLIT_MAX_FILE_BYTES = 10 * 1024 * 1024;
+export const CASE_SPLIT_EXTENSIONS = [".xlsx", ".xls"];
+/** The group of rows not placed at the chosen level (part 4 §4: treated as the unrecognised group). */
+export const CASE_SPLIT_OTHER_REGION = "其他";
+/** A split job's worker is stopped after this long (server policy). */
+export const CASE_SPLIT_TIMEOUT_MS = 10 * 60_000;
+/** How long a region file's downloadUrl stays valid (server policy; the page re-reads the list before). */
+export const CASE_SPLIT_LINK_TTL_MS = 60 * 60_000;
+/** Rows of the 未分配地区 dialog per page (server policy). */
+export const CASE_SPLIT_ERROR_ROWS_PAGE_SIZE = 10;

@@ -89,6 +89,15 @@ export const ERRORS = define({
   // storage manager
   STORAGE_OTHERS_FORBIDDEN: { status: 403, message: "只有管理员可以查看或删除其他用户的文件" },
   STORAGE_ITEM_NOT_FOUND: { status: 404, message: "文件不存在或已被删除" },
+  // county/city case split (part 4 §5, §8)
+  CASE_SPLIT_FILE_REQUIRED: { status: 400, message: "请选择文件" },
+  CASE_SPLIT_FILE_TYPE: { status: 400, message: "只能上传Excel文件!" },
+  CASE_SPLIT_TASK_NOT_FOUND: { status: 404, message: "任务不存在或已删除" },
+  CASE_SPLIT_COLUMN_MISSING: { status: 400, message: (p) => `地址列“${p.column}”在表格中不存在` },
+  CASE_SPLIT_BUSY: { status: 409, message: "该任务正在分类中，请等待完成" },
+  CASE_SPLIT_NOT_READY: { status: 409, message: "该任务尚未完成分类" },
+  CASE_SPLIT_FILE_MISSING: { status: 404, message: "文件不存在或已被清理" },
+  CASE_SPLIT_LINK_INVALID: { status: 403, message: "下载链接无效或已过期，请刷新页面后重试" },
   // untrusted files
   FILE_PARSE_FAILED: { status: 400, message: (p) => `文件解析失败：${p.reason}` },
   FILE_PARSE_TIMEOUT: { status: 400, message: "文件解析超时，文件可能已损坏或过于复杂" },

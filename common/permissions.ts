@@ -206,6 +206,16 @@ export const API_ACCESS: Record<string, Access> = {
   "GET /api/audit-log": "admin",
   // background tasks
   "GET /api/tasks/:id": "auth",
+  // county/city case split (part 4 §7)
+  "GET /api/excel-case-split/tasks": "excel_case_split",
+  "POST /api/excel-case-split/upload": "excel_case_split",
+  "POST /api/excel-case-split/split": "excel_case_split",
+  "DELETE /api/excel-case-split/tasks/:id": "excel_case_split",
+  "GET /api/excel-case-split/tasks/:id/download-all": "excel_case_split",
+  "GET /api/excel-case-split/tasks/:id/files/:index": "excel_case_split",
+  "GET /api/excel-case-split/tasks/:id/error-rows": "excel_case_split",
+  // A region file's downloadUrl opens in a new tab (part 4 §7): the signed link is the credential.
+  "GET /api/excel-case-split/download/:token": "public",
   // system and personal template managers (part 2 §2.5, §2.6, §7); the generation page lists both
   "GET /api/templates/list": ["template_manage", "mediation"],
   "POST /api/templates/upload": "template_manage",

@@ -20,6 +20,7 @@ import { registerGiftRoutes } from "./routes/register_gift.ts";
 import { rolesRoutes } from "./routes/roles.ts";
 import { storageRoutes } from "./routes/storage.ts";
 import { systemSettingsRoutes } from "./routes/system_settings.ts";
+import { excelCaseSplitRoutes } from "./routes/excel_case_split.ts";
 import { tasksRoutes } from "./routes/tasks.ts";
 import { templatesRoutes } from "./routes/templates.ts";
 import { mediationRoutes } from "./routes/mediation.ts";
@@ -63,6 +64,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
       auditLogRoutes,
       storageRoutes,
       tasksRoutes,
+      excelCaseSplitRoutes,
       pdfConvertRoutes,
       excelTemplatesRoutes,
       templatesRoutes,

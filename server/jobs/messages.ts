@@ -19,7 +19,16 @@ export interface MediationGenerateMessage {
   attempt: number;
 }
 
-export type JobMessage = CleanupMessage | MediationGenerateMessage;
+/** The background split of one county/city case-split task (server/jobs/case_split_job.ts). */
+export interface CaseSplitMessage {
+  type: "case_split.run";
+  /** The background task (server/kv/tasks.ts). */
+  taskId: string;
+  /** The split task (server/kv/case_split_tasks.ts). */
+  splitId: string;
+}
+
+export type JobMessage = CleanupMessage | MediationGenerateMessage | CaseSplitMessage;
 export type JobType = JobMessage["type"];
 export type JobMessageOf<T extends JobType> = Extract<JobMessage, { type: T }>;
 

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { USAGE_TYPES } from "../../common/constants.ts";
 import { chinaDay, manualClock } from "../clock.ts";
 import { addDays, getUsageStats, getUsageTrend, listUsageRecords, recordUsage } from "./usage.ts";
 
@@ -55,7 +56,7 @@ Deno.test("recordUsage() counts successful uses per type for today and all time,
     const mine = await getUsageStats(kv, { userId: 2, today });
     assert.deepEqual(mine.mediation, { total: 15, today: 0 });
     assert.deepEqual(mine.pdf, { total: 2, today: 2 });
-    assert.equal(Object.keys(mine).length, 10);
+    assert.equal(Object.keys(mine).length, USAGE_TYPES.length);
   }));
 
 Deno.test("getUsageTrend() gives 7 days oldest first, zeros where nothing happened", () =>

@@ -1,11 +1,16 @@
 import { AppError } from "../errors.ts";
-import type { WorkerReply } from "./worker_protocol.ts";
+import type { WorkerEvent, WorkerReply } from "./worker_protocol.ts";
 
 export interface RunInWorkerOptions {
   /** The worker is terminated after this long (FILE_PARSE_TIMEOUT). */
   timeoutMs: number;
   /** Input whose binary parts add up to more than this is refused unread (FILE_TOO_LARGE). */
   maxInputBytes: number;
+  /**
+   * Receives the events the worker emits before its reply (serveWorker's `emit`), in order. Without it
+   * an event is ignored. A throw here stops the worker and rejects with the thrown error.
+   */
+  onEvent?: (event: unknown) => void;
 }
 
 /** "10MB", "512KB": a byte limit as the user reads it. */
@@ -68,8 +73,16 @@ export function runInWorker<O>(
       () => finish(() => reject(new AppError("FILE_PARSE_TIMEOUT"))),
       options.timeoutMs,
     );
-    worker.onmessage = (e: MessageEvent<WorkerReply<O>>) => {
+    worker.onmessage = (e: MessageEvent<WorkerReply<O> | WorkerEvent>) => {
       const reply = e.data;
+      if (reply !== null && typeof reply === "object" && "event" in reply) {
+        try {
+          options.onEvent?.(reply.event);
+        } catch (err) {
+          finish(() => reject(err));
+        }
+        return;
+      }
       if (reply?.ok === true) finish(() => resolve(reply.result));
       else {
         const reason = typeof reply?.reason === "string" ? reply.reason : "文件内容无法识别，可能已损坏";

@@ -6,6 +6,14 @@
 
 export type WorkerReply<O> = { ok: true; result: O } | { ok: false; reason: string };
 
+/** A message a worker sends before its reply (progress, a chunk of output); see RunInWorkerOptions.onEvent. */
+export interface WorkerEvent {
+  event: unknown;
+}
+
+/** Sends one event to the caller; buffers in `transfer` are moved, not copied. */
+export type EmitEvent = (event: unknown, transfer?: ArrayBuffer[]) => void;
+
 /** A failure whose message is a Chinese reason safe to show to the user. */
 export class ParseFailure extends Error {}
 
@@ -13,16 +21,18 @@ export const GENERIC_FAILURE_REASON = "文件内容无法识别，可能已损�
 
 interface WorkerScope {
   onmessage: ((e: MessageEvent) => void) | null;
-  postMessage(message: unknown): void;
+  postMessage(message: unknown, transfer?: Transferable[]): void;
 }
 
-/** Answers the single input this worker receives with fn's result. */
-export function serveWorker<I, O>(fn: (input: I) => O | Promise<O>): void {
+/** Answers the single input this worker receives with fn's result; fn may emit events before it. */
+export function serveWorker<I, O>(fn: (input: I, emit: EmitEvent) => O | Promise<O>): void {
   const scope = globalThis as unknown as WorkerScope;
+  const emit: EmitEvent = (event, transfer = []) =>
+    scope.postMessage({ event } satisfies WorkerEvent, transfer);
   scope.onmessage = async (e: MessageEvent) => {
     let reply: WorkerReply<O>;
     try {
-      reply = { ok: true, result: await fn(e.data as I) };
+      reply = { ok: true, result: await fn(e.data as I, emit) };
     } catch (err) {
       reply = { ok: false, reason: err instanceof ParseFailure ? err.message : GENERIC_FAILURE_REASON };
     }

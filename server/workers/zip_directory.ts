@@ -28,8 +28,28 @@ function findEndOfDirectory(view: DataView): number {
   throw new ParseFailure(BROKEN);
 }
 
+/** One entry as the central directory lists it. */
+export interface ZipEntry {
+  name: string;
+  /** Where its local header starts. */
+  localOffset: number;
+  uncompressedBytes: number;
+}
+
 /** Entry count and declared uncompressed size of a zip. Throws ParseFailure on a malformed or ZIP64 file. */
 export function readZipDirectory(bytes: Uint8Array): ZipDirectorySummary {
+  const { entries } = readZipEntries(bytes);
+  return {
+    entries: entries.length,
+    uncompressedBytes: entries.reduce((sum, e) => sum + e.uncompressedBytes, 0),
+  };
+}
+
+/**
+ * Every entry of a zip's central directory (names decoded as UTF-8) and where that directory starts.
+ * Throws ParseFailure on a malformed or ZIP64 file.
+ */
+export function readZipEntries(bytes: Uint8Array): { entries: ZipEntry[]; directoryOffset: number } {
   if (bytes.byteLength < EOCD_MIN) throw new ParseFailure(BROKEN);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const eocd = findEndOfDirectory(view);
@@ -42,16 +62,22 @@ export function readZipDirectory(bytes: Uint8Array): ZipDirectorySummary {
   if (entries > MAX_ENTRIES) throw new ParseFailure("文件内包含的条目过多，已拒绝处理");
   if (dirOffset + dirSize > eocd) throw new ParseFailure(BROKEN);
   let p = dirOffset;
-  let uncompressedBytes = 0;
+  const list: ZipEntry[] = [];
+  const decoder = new TextDecoder();
   for (let i = 0; i < entries; i++) {
     if (p + 46 > eocd || view.getUint32(p, true) !== CENTRAL_SIGNATURE) throw new ParseFailure(BROKEN);
     const compressed = view.getUint32(p + 20, true);
     const uncompressed = view.getUint32(p + 24, true);
-    if (compressed === 0xffffffff || uncompressed === 0xffffffff) {
+    const localOffset = view.getUint32(p + 42, true);
+    if (compressed === 0xffffffff || uncompressed === 0xffffffff || localOffset === 0xffffffff) {
       throw new ParseFailure("不支持ZIP64格式的Excel文件");
     }
-    uncompressedBytes += uncompressed;
-    p += 46 + view.getUint16(p + 28, true) + view.getUint16(p + 30, true) + view.getUint16(p + 32, true);
+    if (localOffset >= dirOffset) throw new ParseFailure(BROKEN);
+    const nameLength = view.getUint16(p + 28, true);
+    if (p + 46 + nameLength > eocd) throw new ParseFailure(BROKEN);
+    const name = decoder.decode(bytes.subarray(p + 46, p + 46 + nameLength));
+    list.push({ name, localOffset, uncompressedBytes: uncompressed });
+    p += 46 + nameLength + view.getUint16(p + 30, true) + view.getUint16(p + 32, true);
   }
-  return { entries, uncompressedBytes };
+  return { entries: list, directoryOffset: dirOffset };
 }
