@@ -149,7 +149,7 @@ export function AuditLogPage() {
   return (
     <Space orientation="vertical" size={16} style={{ width: "100%" }}>
       <Card>
-        <Form form={form} layout="inline" onFinish={onSearch} style={{ rowGap: 12 }}>
+        <Form form={form} name="audit_filter" layout="inline" onFinish={onSearch} style={{ rowGap: 12 }}>
           <Form.Item name="kind" label="日志类型">
             <Select
               placeholder="全部"

@@ -80,7 +80,7 @@ export function RoleFormModal({ open, editing, permissions, onClose, onSaved }: 
       width={720}
       forceRender
     >
-      <Form form={form} layout="vertical" autoComplete="off">
+      <Form form={form} name="role_form" layout="vertical" autoComplete="off">
         <Form.Item name="name" label="角色名称" required rules={[zodRule(roleBody.shape.name)]}>
           <Input placeholder="2-50个字符" maxLength={50} />
         </Form.Item>

@@ -77,7 +77,7 @@ export function RoleManagerPage() {
 
   function onSaved() {
     message.success("保存成功");
-    setDialog({ open: false, editing: null });
+    setDialog((d) => ({ ...d, open: false }));
     loadRoles();
   }
 
@@ -106,7 +106,7 @@ export function RoleManagerPage() {
         open={dialog.open}
         editing={dialog.editing}
         permissions={permissions}
-        onClose={() => setDialog({ open: false, editing: null })}
+        onClose={() => setDialog((d) => ({ ...d, open: false }))}
         onSaved={onSaved}
       />
     </Card>

@@ -94,7 +94,7 @@ export function UserFormModal({ open, editing, roles, onClose, onSaved }: Props)
       cancelText="取消"
       forceRender
     >
-      <Form form={form} layout="vertical" autoComplete="off">
+      <Form form={form} name="user_form" layout="vertical" autoComplete="off">
         <Form.Item
           name="username"
           label="用户名"

@@ -118,7 +118,7 @@ export function UserManagerPage() {
 
   function onSaved() {
     message.success("保存成功");
-    setDialog({ open: false, editing: null });
+    setDialog((d) => ({ ...d, open: false }));
     loadUsers();
   }
 
@@ -131,7 +131,7 @@ export function UserManagerPage() {
   return (
     <Space orientation="vertical" size={16} style={{ width: "100%" }}>
       <Card>
-        <Form form={filterForm} layout="inline" onFinish={onSearch} style={{ rowGap: 12 }}>
+        <Form form={filterForm} name="user_filter" layout="inline" onFinish={onSearch} style={{ rowGap: 12 }}>
           <Form.Item name="id" label="ID">
             <InputNumber min={1} precision={0} placeholder="用户ID" style={{ width: 110 }} />
           </Form.Item>
@@ -195,7 +195,7 @@ export function UserManagerPage() {
         open={dialog.open}
         editing={dialog.editing}
         roles={roles}
-        onClose={() => setDialog({ open: false, editing: null })}
+        onClose={() => setDialog((d) => ({ ...d, open: false }))}
         onSaved={onSaved}
       />
     </Space>
