@@ -11,6 +11,7 @@ import { jobHandlers } from "./server/jobs/handlers.ts";
 import { createOutboxMailer, createSmtpMailer } from "./server/services/mail/mailer.ts";
 import { resolveSigningKey } from "./server/services/auth/tokens.ts";
 import { resumeMediationRuns } from "./server/services/mediation/generate_batch.ts";
+import { resumeExcelBatchRuns } from "./server/services/excel_batch/generate_task.ts";
 import { createPdfConverter } from "./server/services/pdf/libreoffice_pool.ts";
 
 setupZodLocale();
@@ -66,6 +67,9 @@ registerCrons(deps);
 resumeMediationRuns(deps)
   .then((n) => n > 0 && console.log(`[jobs] resuming ${n} generation batch(es) interrupted by the last stop`))
   .catch((err) => console.error("[jobs] could not resume generation batches:", err));
+resumeExcelBatchRuns(deps)
+  .then((n) => n > 0 && console.log(`[jobs] resuming ${n} Excel batch task(s) interrupted by the last stop`))
+  .catch((err) => console.error("[jobs] could not resume Excel batch tasks:", err));
 
 const app = createApp(deps, { webDist: new URL("./web/dist", import.meta.url).pathname });
 Deno.serve({

@@ -153,6 +153,16 @@ export const TEMPLATE_NAME_MAX = 100;
 export const TEMPLATE_DESCRIPTION_MAX = 500;
 export const PARAGRAPH_TEMPLATE_TEXT_MAX = 5000;
 
+// part 2 §2.1, §9: the Excel batch wizard
+export const EXCEL_BATCH_TASK_NAME_MAX = 100;
+/** Batch download: 3 files at a time, with a 300 ms pause after each group. */
+export const EXCEL_BATCH_DOWNLOAD_CONCURRENCY = 3;
+export const EXCEL_BATCH_DOWNLOAD_PAUSE_MS = 300;
+/** An uploaded Excel file waits this long for create-task (server policy). */
+export const EXCEL_BATCH_UPLOAD_TTL_MS = 24 * 60 * 60_000;
+/** How long a generated file's direct address (download-direct) works (server policy). */
+export const EXCEL_BATCH_LINK_TTL_MS = 7 * 24 * 60 * 60_000;
+
 // part 4 §2, §4, §9: county/city case split (县市案件分类)
 export const CASE_SPLIT_LEVELS = ["city", "county"] as const;
 export type CaseSplitLevel = typeof CASE_SPLIT_LEVELS[number];

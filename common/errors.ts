@@ -145,6 +145,18 @@ export const ERRORS = define({
   EXCEL_TEMPLATE_UPLOAD_NOT_FOUND: { status: 400, message: "上传的模板文件不存在或已过期，请重新上传" },
   MAPPING_TEMPLATE_NOT_FOUND: { status: 404, message: "映射模板不存在" },
   PARAGRAPH_TEMPLATE_NOT_FOUND: { status: 404, message: "段落模板不存在" },
+  // Excel batch wizard (part 2 §2.1, §5)
+  EXCEL_BATCH_QUOTA_INSUFFICIENT: {
+    status: 402,
+    message: (p) => `使用次数不足。需要 ${p.need} 次，当前剩余 ${p.left} 次`,
+  },
+  EXCEL_BATCH_UPLOAD_NOT_FOUND: { status: 400, message: "上传的Excel文件不存在或已过期，请重新上传" },
+  EXCEL_BATCH_TASK_NOT_FOUND: { status: 404, message: "任务不存在或已删除" },
+  EXCEL_BATCH_FILE_NOT_FOUND: { status: 404, message: "文件不存在或已被删除" },
+  EXCEL_BATCH_LINK_INVALID: { status: 403, message: "下载地址无效或已过期" },
+  EXCEL_BATCH_FIELD_UNKNOWN: { status: 400, message: (p) => `Excel中不存在列“${p.name}”` },
+  EXCEL_BATCH_VARIABLE_UNKNOWN: { status: 400, message: (p) => `模板中不存在变量“${p.name}”` },
+  EXCEL_BATCH_PARAGRAPH_UNKNOWN: { status: 400, message: (p) => `模板中不存在段落变量“${p.name}”` },
 });
 
 export type ErrorCode = keyof typeof ERRORS;

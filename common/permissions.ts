@@ -261,6 +261,15 @@ export const API_ACCESS: Record<string, Access> = {
   "POST /api/excel-templates/paragraph-templates": "excel_template_manage",
   "PUT /api/excel-templates/paragraph-templates/:id": "excel_template_manage",
   "DELETE /api/excel-templates/paragraph-templates/:id": "excel_template_manage",
+  // Excel batch wizard (part 2 §7)
+  "POST /api/excel-batch/upload": "excel_batch_generate",
+  "POST /api/excel-batch/parse-template": "excel_batch_generate",
+  "POST /api/excel-batch/create-task": "excel_batch_generate",
+  "GET /api/excel-batch/task/:id/progress": "excel_batch_generate",
+  "GET /api/excel-batch/task/:id/download-zip": "excel_batch_generate",
+  "GET /api/excel-batch/download/:id": "excel_batch_generate",
+  // signed address (no token): the export of download addresses (part 2 §2.1 step 4)
+  "GET /api/excel-batch/download-direct/:id": "public",
 };
 
 /** Page routes of the browser app and what each needs (part 1 §2). */

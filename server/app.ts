@@ -9,6 +9,7 @@ import { auditLogRoutes } from "./routes/audit_log.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { captchaRoutes } from "./routes/captcha.ts";
 import { dashboardRoutes } from "./routes/dashboard.ts";
+import { excelBatchRoutes } from "./routes/excel_batch.ts";
 import { excelTemplatesRoutes } from "./routes/excel_templates.ts";
 import { invitationCodesRoutes } from "./routes/invitation_codes.ts";
 import { loginFeaturesRoutes } from "./routes/login_features.ts";
@@ -67,6 +68,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
       excelCaseSplitRoutes,
       pdfConvertRoutes,
       excelTemplatesRoutes,
+      excelBatchRoutes,
       templatesRoutes,
       mediationRoutes,
       mediationHistoryRoutes,

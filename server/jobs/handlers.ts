@@ -2,10 +2,12 @@ import { handleCleanup } from "./cleanup_job.ts";
 import { handleCaseSplit } from "./case_split_job.ts";
 import type { JobHandlers } from "./dispatch.ts";
 import { handleMediationGenerate } from "../services/mediation/generate_batch.ts";
+import { handleExcelBatchGenerate } from "../services/excel_batch/generate_task.ts";
 
 /** The handler of every job type; the compiler insists on one per JobMessage variant. */
 export const jobHandlers: JobHandlers = {
   "maintenance.cleanup": handleCleanup,
   "case_split.run": handleCaseSplit,
   "mediation.generate": handleMediationGenerate,
+  "excel_batch.generate": handleExcelBatchGenerate,
 };

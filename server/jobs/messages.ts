@@ -28,7 +28,14 @@ export interface CaseSplitMessage {
   splitId: string;
 }
 
-export type JobMessage = CleanupMessage | MediationGenerateMessage | CaseSplitMessage;
+/** The documents of one Excel batch wizard task (server/services/excel_batch/generate_task.ts). */
+export interface ExcelBatchGenerateMessage {
+  type: "excel_batch.generate";
+  taskId: string;
+  userId: number;
+}
+
+export type JobMessage = CleanupMessage | MediationGenerateMessage | CaseSplitMessage | ExcelBatchGenerateMessage;
 export type JobType = JobMessage["type"];
 export type JobMessageOf<T extends JobType> = Extract<JobMessage, { type: T }>;
 

@@ -29,7 +29,8 @@ import { answerTemplateUpload, DOCX_CONTENT_TYPE, templateUploadLimit } from "./
 const MULTIPART_HEADROOM_BYTES = 64 * 1024;
 const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-function excelUploadLimit() {
+/** Refuses an oversize Excel upload before reading it (EXCEL_TOO_LARGE). */
+export function excelUploadLimit() {
   return bodyLimit({
     maxSize: EXCEL_UPLOAD_MAX_BYTES + MULTIPART_HEADROOM_BYTES,
     onError: () => {

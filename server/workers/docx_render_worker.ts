@@ -3,7 +3,8 @@
  * env access: template and data arrive as messages). See server/services/docx/docx_render_pool.ts.
  *
  * Protocol (one reply per request, matched by id; docx buffers are transferred, not copied):
- *   in:  { id, template: Uint8Array, rows: Record<string, unknown>[] }
+ *   in:  { id, template: Uint8Array, rows: Record<string, unknown>[], paragraphs?: (ParagraphBlocks | null)[] }
+ *        (paragraphs[i]: the blocks of row i's paragraph variables `#{名称}`, see render_docx.ts)
  *   out: { id, results: ({ docx: Uint8Array } | { error: WorkerError })[] }   one result per row
  *        { id, error: WorkerError }                                          template refused
  *   WorkerError = { code: ErrorCode, params, message } (an AppError, carried as data).
@@ -11,12 +12,13 @@
  */
 
 import { AppError } from "../errors.ts";
-import { createDocxRenderer, type DocxRenderer } from "../services/docx/render_docx.ts";
+import { createDocxRenderer, type DocxRenderer, type ParagraphBlocks } from "../services/docx/render_docx.ts";
 
 export interface RenderRequest {
   id: number;
   template: Uint8Array;
   rows: Record<string, unknown>[];
+  paragraphs?: (ParagraphBlocks | null)[];
 }
 
 export interface WorkerError {
@@ -59,9 +61,9 @@ function handle(request: RenderRequest): { reply: RenderReply; transfer: ArrayBu
     return { reply: { id: request.id, error: toWorkerError(err) }, transfer: [] };
   }
   const transfer = new Set<ArrayBuffer>();
-  const results = request.rows.map((row) => {
+  const results = request.rows.map((row, i) => {
     try {
-      const docx = renderer.render(row);
+      const docx = renderer.render(row, request.paragraphs?.[i] ?? undefined);
       transfer.add(docx.buffer as ArrayBuffer);
       return { docx };
     } catch (err) {

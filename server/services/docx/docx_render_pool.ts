@@ -7,14 +7,22 @@
 import { AppError } from "../../errors.ts";
 import { type ErrorCode, isErrorCode } from "../../../common/errors.ts";
 import type { RenderReply, RenderRequest, WorkerError } from "../../workers/docx_render_worker.ts";
-import type { RowValues } from "./render_docx.ts";
+import type { ParagraphBlocks, RowValues } from "./render_docx.ts";
 
 /** One row's outcome: the .docx bytes, or the error that refused this row. */
 export type RowResult = { docx: Uint8Array } | { error: AppError };
 
+export interface RenderRowsOptions {
+  chunkSize?: number;
+  paragraphs?: (ParagraphBlocks | undefined)[];
+}
+
 export interface DocxRenderPool extends Disposable {
-  /** Renders every row; throws when the template is refused, otherwise one result per row. */
-  renderRows(template: Uint8Array, rows: RowValues[], options?: { chunkSize?: number }): Promise<RowResult[]>;
+  /**
+   * Renders every row; throws when the template is refused, otherwise one result per row.
+   * `paragraphs[i]` holds row i's paragraph-variable blocks (`#{名称}`, render_docx.ts), if any.
+   */
+  renderRows(template: Uint8Array, rows: RowValues[], options?: RenderRowsOptions): Promise<RowResult[]>;
   close(): void;
 }
 
@@ -40,14 +48,17 @@ export function createDocxRenderPool(options: { size?: number } = {}): DocxRende
     });
   }
 
-  async function renderRows(template: Uint8Array, rows: RowValues[], { chunkSize = 25 } = {}) {
+  async function renderRows(template: Uint8Array, rows: RowValues[], options: RenderRowsOptions = {}) {
+    const { chunkSize = 25, paragraphs } = options;
     const results: RowResult[] = new Array(rows.length);
     let next = 0;
     async function drain(worker: Worker) {
       while (next < rows.length) {
         const start = next;
         next = Math.min(rows.length, next + chunkSize);
-        const reply = await send(worker, { id: nextId++, template, rows: rows.slice(start, next) });
+        const request: RenderRequest = { id: nextId++, template, rows: rows.slice(start, next) };
+        if (paragraphs) request.paragraphs = paragraphs.slice(start, next).map((p) => p ?? null);
+        const reply = await send(worker, request);
         if ("error" in reply) throw toAppError(reply.error);
         reply.results.forEach((result, i) => {
           results[start + i] = "docx" in result ? result : { error: toAppError(result.error) };

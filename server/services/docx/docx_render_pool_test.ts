@@ -1,7 +1,13 @@
 import assert from "node:assert/strict";
 import PizZip from "pizzip";
 import { AppError } from "../../errors.ts";
-import { buildBrokenTemplate, buildMediationTemplate, mediationRow } from "../../../scripts/make_fixtures.ts";
+import {
+  buildBrokenTemplate,
+  buildDocx,
+  buildMediationTemplate,
+  mediationRow,
+  plainParagraph,
+} from "../../../scripts/make_fixtures.ts";
 import { createDocxRenderPool } from "./docx_render_pool.ts";
 
 Deno.test("createDocxRenderPool() renders rows on workers in row order, one error per bad row", async () => {
@@ -26,4 +32,22 @@ Deno.test("createDocxRenderPool() refuses a broken template with TEMPLATE_INVALI
     pool.renderRows(buildBrokenTemplate(), [{}]),
     (err) => err instanceof AppError && err.code === "TEMPLATE_INVALID",
   );
+});
+
+Deno.test("createDocxRenderPool() passes each row's paragraph blocks to the workers", async () => {
+  using pool = createDocxRenderPool({ size: 2 });
+  const template = buildDocx({ body: plainParagraph("${甲}") + plainParagraph("#{段落}") });
+  const results = await pool.renderRows(template, [{ 甲: "一" }, { 甲: "二" }], {
+    chunkSize: 1,
+    paragraphs: [{ 段落: { paragraphs: ["第一段", "第二段"], clearIndent: false } }, undefined],
+  });
+  const texts = results.map((r) => {
+    assert.ok("docx" in r);
+    return new PizZip(r.docx).file("word/document.xml")!.asText().replace(/<\/w:p>/g, "\n").replace(
+      /<[^>]+>/g,
+      "",
+    );
+  });
+  assert.equal(texts[0], "一\n第一段\n第二段\n");
+  assert.equal(texts[1], "二\n");
 });

@@ -1,0 +1,149 @@
+/**
+ * The Excel batch wizard's records (part 2 §2.1, §3): uploaded sheets waiting for a task, the tasks'
+ * settings and one outcome per generated file.
+ */
+import { EXCEL_BATCH_UPLOAD_TTL_MS } from "../../common/constants.ts";
+
+// Keys:  ["excel_batch_uploads", userId, uploadId] -> ExcelBatchUpload      (expires after a day)
+//        ["excel_batches", taskId] -> ExcelBatch                          (taskId: server/kv/tasks.ts)
+//        ["excel_batch_files", taskId, index] -> ExcelBatchFile           (one per finished output; absent = not yet)
+//        ["excel_batch_active", taskId] -> { taskId, userId }             (a run not closed yet; resumed at start-up)
+//        ["excel_batch_closed", taskId] -> { at }                          (the run's close was written, once)
+//
+// A task is charged when it starts (startTask with quota). Each output is recorded with a commit
+// that checks its entry is still absent, so a redelivered run records (and counts) nothing twice;
+// the close (refund of failed rows, usage records) is guarded by ["excel_batch_closed", taskId].
+
+/** An uploaded sheet (POST /api/excel-batch/upload), parsed, its rows kept as JSON under tmp/. */
+export interface ExcelBatchUpload {
+  id: string;
+  userId: number;
+  fileName: string;
+  headers: string[];
+  totalRows: number;
+  /** tmp/excel_batch_uploads/<id>/rows.json: { headers, rows, rowNumbers } */
+  rowsKey: string;
+  uploadedAt: number;
+}
+
+/** A wizard task: the small part in KV; the full settings are in the task's folder (specKey). */
+export interface ExcelBatch {
+  id: string;
+  userId: number;
+  taskName: string;
+  sourceFileName: string;
+  templateName: string;
+  /** The settings (mappings, paragraphs), the rows to process, a copy of the template. */
+  specKey: string;
+  rowsKey: string;
+  templateKey: string;
+  blobPrefix: string;
+  /** Rows processed (the batch size). */
+  total: number;
+  mergeOutput: boolean;
+  /** Uses deducted when the task started. */
+  cost: number;
+  createdAt: number;
+}
+
+export interface ExcelBatchFile {
+  /** 0-based position among the processed rows (0 for the merged document). */
+  index: number;
+  /** 1-based data row (1 = the first row under the header); 0 for the merged document. */
+  rowIndex: number;
+  status: "done" | "failed";
+  /** Display name with extension (safe, unique within the task). */
+  fileName: string;
+  blobKey: string | null;
+  error?: string;
+  finishedAt: number;
+}
+
+export interface ExcelBatchRun {
+  taskId: string;
+  userId: number;
+}
+
+export function uploadKey(userId: number, uploadId: string): Deno.KvKey {
+  return ["excel_batch_uploads", userId, uploadId];
+}
+
+export function batchKey(taskId: string): Deno.KvKey {
+  return ["excel_batches", taskId];
+}
+
+export function activeRunKey(taskId: string): Deno.KvKey {
+  return ["excel_batch_active", taskId];
+}
+
+export function closedKey(taskId: string): Deno.KvKey {
+  return ["excel_batch_closed", taskId];
+}
+
+function fileKey(taskId: string, index: number): Deno.KvKey {
+  return ["excel_batch_files", taskId, index];
+}
+
+/** The id of one generated file in the API: `<taskId>_<index>`. */
+export function fileIdOf(taskId: string, index: number): string {
+  return `${taskId}_${index}`;
+}
+
+/** Splits a file id; null when it is not one. */
+export function parseFileId(id: string): { taskId: string; index: number } | null {
+  const match = /^([0-9a-f]{20})_(\d{1,6})$/.exec(id);
+  return match ? { taskId: match[1], index: Number(match[2]) } : null;
+}
+
+/** Remembers an uploaded sheet for a day. */
+export async function saveUpload(kv: Deno.Kv, upload: ExcelBatchUpload): Promise<void> {
+  await kv.set(uploadKey(upload.userId, upload.id), upload, { expireIn: EXCEL_BATCH_UPLOAD_TTL_MS });
+}
+
+/** A user's upload by its opaque filePath; another user's id reads as absent. */
+export async function getUpload(
+  kv: Deno.Kv,
+  userId: number,
+  uploadId: string,
+): Promise<ExcelBatchUpload | null> {
+  if (!/^[0-9a-f]{20}$/.test(uploadId)) return null;
+  return (await kv.get<ExcelBatchUpload>(uploadKey(userId, uploadId))).value;
+}
+
+/** Adds a new task's record and its active run to the task's commit. */
+export function addBatchToCommit(op: Deno.AtomicOperation, batch: ExcelBatch): Deno.AtomicOperation {
+  return op.check({ key: batchKey(batch.id), versionstamp: null })
+    .set(batchKey(batch.id), batch)
+    .set(activeRunKey(batch.id), { taskId: batch.id, userId: batch.userId } satisfies ExcelBatchRun);
+}
+
+export async function getBatch(kv: Deno.Kv, taskId: string): Promise<ExcelBatch | null> {
+  return (await kv.get<ExcelBatch>(batchKey(taskId))).value;
+}
+
+/** Every recorded output of a task, in row order. */
+export async function listFiles(kv: Deno.Kv, taskId: string): Promise<ExcelBatchFile[]> {
+  const files: ExcelBatchFile[] = [];
+  for await (const e of kv.list<ExcelBatchFile>({ prefix: ["excel_batch_files", taskId] })) {
+    files.push(e.value);
+  }
+  return files;
+}
+
+export async function getFile(kv: Deno.Kv, taskId: string, index: number): Promise<ExcelBatchFile | null> {
+  return (await kv.get<ExcelBatchFile>(fileKey(taskId, index))).value;
+}
+
+/** Records one output once; false when it was already recorded (a redelivered run). */
+export async function recordFile(kv: Deno.Kv, taskId: string, file: ExcelBatchFile): Promise<boolean> {
+  const key = fileKey(taskId, file.index);
+  const res = await kv.atomic().check({ key, versionstamp: null }).set(key, file).commit();
+  return res.ok;
+}
+
+/** The runs not closed yet (for resuming after a restart). */
+export async function listActiveRuns(kv: Deno.Kv): Promise<ExcelBatchRun[]> {
+  const runs: ExcelBatchRun[] = [];
+  for await (const e of kv.list<ExcelBatchRun>({ prefix: ["excel_batch_active"] })) runs.push(e.value);
+  return runs;
+}

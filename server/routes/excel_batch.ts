@@ -1,0 +1,119 @@
+import { type Context, Hono } from "hono";
+import { createTaskBody, parseTemplateBody, taskCreatedMessage } from "../../common/schemas/excel_batch.ts";
+import type { AppEnv } from "../deps.ts";
+import { AppError } from "../errors.ts";
+import { type ExcelBatch, getBatch, getFile, listFiles, parseFileId } from "../kv/excel_batch.ts";
+import { getTask } from "../kv/tasks.ts";
+import { currentUser } from "../middleware/access.ts";
+import { validate } from "../middleware/validate.ts";
+import { signedDirectPath, verifyDirectLink } from "../services/excel_batch/file_links.ts";
+import { taskProgressView } from "../services/excel_batch/progress_view.ts";
+import {
+  acceptExcelUpload,
+  createExcelBatchTask,
+  resolveWizardTemplate,
+} from "../services/excel_batch/start_task.ts";
+import { publicUrl } from "../services/links/public_url.ts";
+import { streamBatchZip } from "../services/mediation/batch_zip.ts";
+import { sanitizeFileName } from "../services/mediation/file_names.ts";
+import { attachmentHeader } from "../services/templates/word_templates.ts";
+import { excelUploadLimit } from "./mediation.ts";
+import { DOCX_CONTENT_TYPE, uploadedFile } from "./templates.ts";
+
+const TASK_ID = /^[0-9a-f]{20}$/;
+
+/** The caller's own task (someone else's reads as missing, so ids cannot be probed). */
+async function ownBatch(c: Context<AppEnv>, taskId: string): Promise<ExcelBatch> {
+  const batch = TASK_ID.test(taskId) ? await getBatch(c.var.deps.kv, taskId) : null;
+  if (!batch || batch.userId !== currentUser(c).id) throw new AppError("EXCEL_BATCH_TASK_NOT_FOUND");
+  return batch;
+}
+
+/** Answers one generated file of `userId` (the owner), or EXCEL_BATCH_FILE_NOT_FOUND. */
+async function answerFile(c: Context<AppEnv>, fileId: string, userId: number | null) {
+  const { kv, blobs } = c.var.deps;
+  const ref = parseFileId(fileId);
+  const batch = ref ? await getBatch(kv, ref.taskId) : null;
+  const file = ref && batch && batch.userId === userId ? await getFile(kv, ref.taskId, ref.index) : null;
+  const blob = file?.blobKey ? await blobs.get(file.blobKey) : null;
+  if (!file || !blob) throw new AppError("EXCEL_BATCH_FILE_NOT_FOUND");
+  return c.body(blob.stream, 200, {
+    "content-type": DOCX_CONTENT_TYPE,
+    "content-length": String(blob.size),
+    "content-disposition": attachmentHeader(file.fileName),
+    "x-content-type-options": "nosniff",
+  });
+}
+
+/** Part 2 §2.1 and §7: the Excel batch wizard. */
+export const excelBatchRoutes = new Hono<AppEnv>()
+  .post("/excel-batch/upload", excelUploadLimit(), async (c) => {
+    const file = await uploadedFile(c, ["file", "excel"]);
+    const upload = await acceptExcelUpload(c.var.deps, { userId: currentUser(c).id, file });
+    return c.json({
+      success: true,
+      filePath: upload.id,
+      headers: upload.headers,
+      totalRows: upload.totalRows,
+      fileName: upload.fileName,
+    });
+  })
+  .post("/excel-batch/parse-template", validate("json", parseTemplateBody), async (c) => {
+    const template = await resolveWizardTemplate(c.var.deps, {
+      userId: currentUser(c).id,
+      templateFile: c.req.valid("json").templateFile,
+    });
+    return c.json({
+      success: true,
+      variables: template.variables,
+      paragraphVariables: template.paragraphVariables.map((name) => `#{${name}}`),
+      fileName: template.fileName,
+    });
+  })
+  .post("/excel-batch/create-task", validate("json", createTaskBody), async (c) => {
+    const { taskId, cost, left } = await createExcelBatchTask(c.var.deps, {
+      userId: currentUser(c).id,
+      body: c.req.valid("json"),
+    });
+    return c.json({
+      success: true,
+      taskId,
+      deductedAmount: cost,
+      limits: { mediationLimit: left },
+      message: taskCreatedMessage(cost),
+    });
+  })
+  .get("/excel-batch/task/:id/progress", async (c) => {
+    const { kv, signingKey, clock } = c.var.deps;
+    const batch = await ownBatch(c, c.req.param("id"));
+    const task = await getTask(kv, batch.id);
+    if (!task) throw new AppError("EXCEL_BATCH_TASK_NOT_FOUND");
+    const now = clock.now();
+    const link = async (fileId: string) =>
+      publicUrl(
+        { domain: "", port: 0, requestUrl: c.req.url },
+        await signedDirectPath(signingKey, { fileId, userId: batch.userId }, now),
+      );
+    return c.json(await taskProgressView(kv, { task, batch, link }));
+  })
+  .get("/excel-batch/task/:id/download-zip", async (c) => {
+    const { kv, blobs, clock } = c.var.deps;
+    const batch = await ownBatch(c, c.req.param("id"));
+    const entries = (await listFiles(kv, batch.id))
+      .filter((f) => f.status === "done" && f.blobKey)
+      .map((f) => ({ name: f.fileName, key: f.blobKey! }));
+    if (entries.length === 0) throw new AppError("EXCEL_BATCH_FILE_NOT_FOUND");
+    return c.body(streamBatchZip(blobs, entries, new Date(clock.now())), 200, {
+      "content-type": "application/zip",
+      "content-disposition": attachmentHeader(`${sanitizeFileName(batch.taskName) || batch.id}.zip`),
+    });
+  })
+  .get("/excel-batch/download/:id", (c) => answerFile(c, c.req.param("id"), currentUser(c).id))
+  .get("/excel-batch/download-direct/:id", async (c) => {
+    const fileId = c.req.param("id");
+    const { signingKey, clock } = c.var.deps;
+    const signed = await verifyDirectLink(signingKey, { fileId, query: c.req.query(), now: clock.now() });
+    const owner = signed ?? c.var.user?.id ?? null;
+    if (owner === null) throw new AppError("EXCEL_BATCH_LINK_INVALID");
+    return await answerFile(c, fileId, owner);
+  });
