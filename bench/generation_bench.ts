@@ -16,6 +16,7 @@
  * The machine is shared: run with a small --rows here; the figures for the issue come from a quiet run.
  */
 
+import { createRequire } from "node:module";
 import { parseArgs } from "node:util";
 import PizZip from "pizzip";
 import * as XLSX from "xlsx";
@@ -163,7 +164,7 @@ let sampleDocx: Uint8Array | null = null;
 // 5. Carbone
 if (!args["skip-carbone"]) {
   const limit = Number(args["carbone-timeout"]) * 1000;
-  let timer = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     await Promise.race([
       benchCarbone(),
@@ -177,7 +178,7 @@ if (!args["skip-carbone"]) {
   } finally {
     clearTimeout(timer);
     // Stop Carbone's LibreOffice factories (they outlive the script otherwise).
-    const converter = (await import("npm:carbone@3.8.2/lib/converter.js")).default as {
+    const converter = createRequire(import.meta.url)("carbone/lib/converter.js") as {
       exit(cb?: () => void): void;
     };
     await new Promise<void>((resolve) => converter.exit(() => resolve()));
