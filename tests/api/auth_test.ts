@@ -126,7 +126,7 @@ Deno.test("POST /api/auth/login validates the form in Chinese", async () => {
   assert.equal((await notJson.json()).code, "VALIDATION_FAILED");
 });
 
-Deno.test("POST /api/auth/login with a wrong captcha answers CAPTCHA_INVALID and uses the captcha up", async () => {
+Deno.test("POST /api/auth/login with a wrong captcha answers CAPTCHA_INVALID, uses the captcha up, is audited", async () => {
   using t = await testApp();
   const captchaId = await newCaptcha(t);
   const body = { username: "admin", password: ADMIN_PASSWORD, captchaId };
@@ -142,6 +142,12 @@ Deno.test("POST /api/auth/login with a wrong captcha answers CAPTCHA_INVALID and
   assert.equal(retry.status, 400);
   assert.equal((await retry.json()).code, "CAPTCHA_EXPIRED");
   assert.equal((await getUser(t.kv, 1))?.lastLoginAt, null);
+  const { entries } = await listLoginAttempts(t.kv);
+  assert.deepEqual(
+    entries.map((e) => [e.username, e.success, e.code]),
+    [["admin", false, "CAPTCHA_EXPIRED"], ["admin", false, "CAPTCHA_INVALID"]],
+    "both failed sign-ins are in the login audit",
+  );
 });
 
 Deno.test("POST /api/auth/login: one captcha serves one attempt, successful or not", async () => {

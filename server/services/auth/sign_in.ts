@@ -25,10 +25,16 @@ type SignInDeps = Pick<AppDeps, "kv" | "clock" | "config" | "signingKey">;
  * Signs in with username, password and a captcha. The captcha is used up first, whatever follows.
  * Then the throttle may refuse (LOGIN_LOCKED) or slow the attempt down. An unknown username is checked
  * against a dummy hash, so it gets the same INVALID_CREDENTIALS in about the same time. Every attempt
- * that reaches the password check is recorded in the login audit.
+ * is recorded in the login audit, a wrong or expired captcha included.
  */
 export async function signIn(deps: SignInDeps, input: LoginBody, address: string): Promise<SignInResult> {
-  await checkCaptcha(deps, input, { consume: true });
+  try {
+    await checkCaptcha(deps, input, { consume: true });
+  } catch (err) {
+    const code = err instanceof AppError ? err.code : "CAPTCHA_INVALID";
+    await recordSignInAttempt(deps, { username: input.username, address, code });
+    throw err;
+  }
   const subject = { username: input.username, address };
   let delay: number;
   try {
