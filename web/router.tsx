@@ -22,6 +22,11 @@ export interface AppRoute extends MenuRoute {
 const AppLayout = lazyPage(() => import("./layouts/AppLayout.tsx"), "AppLayout");
 const LoginPage = lazyPage(() => import("./pages/login/LoginPage.tsx"), "LoginPage");
 const NotFoundPage = lazyPage(() => import("./pages/placeholder/NotFoundPage.tsx"), "NotFoundPage");
+const DashboardPage = lazyPage(() => import("./pages/dashboard/DashboardPage.tsx"), "DashboardPage");
+const MemberCenterPage = lazyPage(
+  () => import("./pages/member_center/MemberCenterPage.tsx"),
+  "MemberCenterPage",
+);
 const TemplateManagerPage = lazyPage(
   () => import("./pages/template_manager/TemplateManagerPage.tsx"),
   "TemplateManagerPage",
@@ -62,8 +67,8 @@ function route(
 
 /** In side-menu order (part 1 §2 "Side menu"). */
 export const ROUTES: readonly AppRoute[] = [
-  route("/dashboard", "系统仪表盘", Placeholder),
-  route("/member-center", "会员中心", Placeholder, { menuVisible: "member_center" }),
+  route("/dashboard", "系统仪表盘", DashboardPage),
+  route("/member-center", "会员中心", MemberCenterPage, { menuVisible: "member_center" }),
   route("/storage-manager", "存储管理", StorageManagerPage, { group: "my_system" }),
   route("/account", "个人账号", AccountPage, { group: "my_system" }),
   route("/audit-log", "审计日志", AuditLogPage, { group: "my_system" }),
