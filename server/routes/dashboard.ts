@@ -46,7 +46,7 @@ export const dashboardRoutes = new Hono<AppEnv>()
       success: true,
       mediationStats: stats.mediation,
       pdfStats: sumStats(stats, PDF_TYPES),
-      // No template store exists yet: the template figure counts usage records of type "template".
+      // Template uploads (usage records of type "template", written by routes/templates.ts).
       templateStats: stats.template,
       aiStats: sumStats(stats, AI_TYPES),
       ...own,
