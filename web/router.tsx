@@ -45,6 +45,18 @@ const StorageManagerPage = lazyPage(
   () => import("./pages/storage_manager/StorageManagerPage.tsx"),
   "StorageManagerPage",
 );
+const SystemSettingsPage = lazyPage(
+  () => import("./pages/system_settings/SystemSettingsPage.tsx"),
+  "SystemSettingsPage",
+);
+const RegisterGiftPage = lazyPage(
+  () => import("./pages/register_gift/RegisterGiftPage.tsx"),
+  "RegisterGiftPage",
+);
+const LoginFeaturesPage = lazyPage(
+  () => import("./pages/login_features/LoginFeaturesPage.tsx"),
+  "LoginFeaturesPage",
+);
 /** The page of every route whose screen a later issue builds. */
 const Placeholder = lazyPage(() => import("./pages/placeholder/PlaceholderPage.tsx"), "PlaceholderPage");
 
@@ -75,10 +87,10 @@ export const ROUTES: readonly AppRoute[] = [
   route("/template-manager", "系统模板管理", TemplateManagerPage),
   route("/user-manager", "用户管理", UserManagerPage),
   route("/role-manager", "角色管理", RoleManagerPage),
-  route("/system-settings", "系统设置", Placeholder),
-  route("/register-gift", "注册赠送管理", Placeholder),
+  route("/system-settings", "系统设置", SystemSettingsPage),
+  route("/register-gift", "注册赠送管理", RegisterGiftPage),
   // Menu: role admin or user id 1; the route itself is not guarded by that flag (part 1 §6).
-  route("/login-features", "登录页功能管理", Placeholder, { menuVisible: "admin" }),
+  route("/login-features", "登录页功能管理", LoginFeaturesPage, { menuVisible: "admin" }),
   route("/ai-settings", "AI设置", AiSettingsPage),
   route("/pdf-converter", "PDF转链接", Placeholder, { group: "batch" }),
   route("/mediation-form", "模板文书生成", MediationFormPage, { group: "batch" }),

@@ -8,6 +8,16 @@ import { getCachedSettings, setCachedSettings } from "../auth/session.ts";
 
 let pending: Promise<PublicSettings> | null = null;
 let currentPageTitle = "";
+const changeListeners = new Set<(settings: PublicSettings) => void>();
+
+/**
+ * Calls `listener` with the settings each time they are (re)loaded, e.g. after the system settings
+ * page saves, so the shell shows the new name and logo at once. Returns the unsubscribe function.
+ */
+export function onSiteSettingsChange(listener: (settings: PublicSettings) => void): () => void {
+  changeListeners.add(listener);
+  return () => void changeListeners.delete(listener);
+}
 
 /** Loads the public settings (one request per page load unless `force`), caches and applies them. */
 export function loadSiteSettings(options: { force?: boolean } = {}): Promise<PublicSettings> {
@@ -20,6 +30,7 @@ export function loadSiteSettings(options: { force?: boolean } = {}): Promise<Pub
       });
       applyFavicon(settings.favicon_url);
       setPageTitle(currentPageTitle);
+      for (const listener of changeListeners) listener(settings);
       return settings;
     });
     request.catch(() => {

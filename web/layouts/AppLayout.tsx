@@ -33,9 +33,10 @@ import {
 import { App, Avatar, Button, Layout, Menu, type MenuProps, Space, Typography } from "antd";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
+import type { PublicSettings } from "../../common/schemas/settings.ts";
 import { logout } from "../api/auth.ts";
 import { clearSession, getCachedSettings, useSession } from "../auth/session.ts";
-import { loadSiteSettings } from "../components/site_settings.ts";
+import { loadSiteSettings, onSiteSettingsChange } from "../components/site_settings.ts";
 import { findRoute, ROUTES } from "../router.tsx";
 import { buildMenu, type MenuNode } from "./build_menu.ts";
 
@@ -96,15 +97,10 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   const [collapsed, setCollapsed] = useState(false);
 
   useEffect(() => {
-    loadSiteSettings().then(
-      (settings) =>
-        setSite({
-          systemName: settings.system_name,
-          siteTitle: settings.site_title,
-          logoUrl: settings.logo_url,
-        }),
-      () => message.error("获取系统设置失败"),
-    );
+    const show = (settings: PublicSettings) =>
+      setSite({ systemName: settings.system_name, siteTitle: settings.site_title, logoUrl: settings.logo_url });
+    loadSiteSettings().then(show, () => message.error("获取系统设置失败"));
+    return onSiteSettingsChange(show);
   }, [message]);
 
   const menu = useMemo(() => (user ? buildMenu(ROUTES, user) : []), [user]);
