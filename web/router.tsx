@@ -57,6 +57,10 @@ const LoginFeaturesPage = lazyPage(
   () => import("./pages/login_features/LoginFeaturesPage.tsx"),
   "LoginFeaturesPage",
 );
+const ExcelCaseSplitPage = lazyPage(
+  () => import("./pages/excel_case_split/ExcelCaseSplitPage.tsx"),
+  "ExcelCaseSplitPage",
+);
 /** The page of every route whose screen a later issue builds. */
 const Placeholder = lazyPage(() => import("./pages/placeholder/PlaceholderPage.tsx"), "PlaceholderPage");
 
@@ -102,7 +106,7 @@ export const ROUTES: readonly AppRoute[] = [
   route("/ai-folder", "AI文档文件夹", Placeholder, { group: "ai_document" }),
   route("/ai-cljl", "AI处理记录", Placeholder, { group: "ai_document" }),
   route("/ai-muban", "输出文书模板管理", Placeholder, { group: "ai_document" }),
-  route("/excel-case-split", "县市案件分类", Placeholder, { group: "litigation" }),
+  route("/excel-case-split", "县市案件分类", ExcelCaseSplitPage, { group: "litigation" }),
   route("/ocr-extract", "OCR信息提取", Placeholder, { group: "ai_tools" }),
   route("/ai-chat", "AI文书生成", Placeholder, { group: "ai_tools" }),
   route("/ai-law-search", "AI法律检索", Placeholder, { group: "ai_tools" }),

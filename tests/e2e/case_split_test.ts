@@ -1,0 +1,102 @@
+import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
+import * as XLSX from "xlsx";
+import { launchBrowser } from "../helpers/browser.ts";
+import { seedUser, startServer } from "../helpers/server_process.ts";
+import { assertNoPageErrors, signInThroughPage, storedToken, waitForToast } from "./steps.ts";
+
+const PASSWORD = "member-pass-1";
+const HEADER = ["案号", "当事人", "住所地", "标的额"];
+const ROWS = [
+  ["(2024)001", "甲", "浙江省杭州市西湖区文三路1号", 100],
+  ["(2024)002", "乙", "广州市天河区体育西路2号", 200],
+  ["(2024)003", "丙", "杭州市上城区解放路3号", 300],
+  ["(2024)004", "丁", "火星基地", 400],
+  ["(2024)005", "戊", "浙江杭州拱墅区", 500],
+  ["(2024)006", "己", "无法识别的地方", 600],
+  ["(2024)007", "庚", "北京市朝阳区建国路7号", 700],
+];
+
+function workbookBytes(): Buffer {
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([HEADER, ...ROWS]), "案件");
+  return Buffer.from(XLSX.write(wb, { type: "array", bookType: "xlsx" }));
+}
+
+async function readDownload(path: string): Promise<unknown[][]> {
+  const wb = XLSX.read(await Deno.readFile(path), { type: "array" });
+  return XLSX.utils.sheet_to_json(wb.Sheets[wb.SheetNames[0]], { header: 1, defval: null });
+}
+
+Deno.test("/excel-case-split: upload a sheet, split it by city, download a region file with exactly its rows", async () => {
+  await using server = await startServer({
+    seed: (kv) =>
+      seedUser(kv, { username: "splitter", password: PASSWORD, permissions: ["excel_case_split"] }),
+  });
+  await using browser = await launchBrowser();
+  const page = await browser.newPage(server.url);
+  await signInThroughPage(page, "splitter", PASSWORD);
+  await page.waitForFunction(() => localStorage.getItem("token") !== null);
+  assert.ok(await storedToken(page));
+  await page.goto("/excel-case-split");
+  await page.getByRole("button", { name: "上传文件" }).click();
+
+  const dialog = page.getByRole("dialog", { name: "上传Excel文件" });
+  const start = dialog.getByRole("button", { name: "开始分类" });
+  assert.equal(await start.isDisabled(), true);
+  const input = dialog.locator("input[type=file]");
+  await input.setInputFiles({ name: "说明.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+  await waitForToast(page, "只能上传Excel文件!");
+  await input.setInputFiles({
+    name: "案件清单.xlsx",
+    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    buffer: workbookBytes(),
+  });
+  await waitForToast(page, "文件上传成功，共 7 行数据");
+  assert.equal(await dialog.getByRole("radio", { name: "市级" }).isChecked(), true, "市级 by default");
+  assert.equal(await start.isDisabled(), true, "no address column yet");
+  await dialog.getByRole("combobox").click();
+  await page.locator(".ant-select-item-option").filter({ hasText: "住所地" }).click();
+  await start.click();
+
+  await waitForToast(page, "分类完成");
+  const row = page.locator("tr.ant-table-row").filter({ hasText: "案件清单.xlsx" });
+  await row.getByText("已完成").waitFor();
+  await row.getByText("总行数：7").waitFor();
+  await row.getByText("成功分类：5（71%）").waitFor();
+  await row.getByText("未识别：2（29%）").waitFor();
+  await row.getByText("已识别地区 3 个").waitFor();
+  await row.getByRole("button", { name: "展开" }).click();
+  await row.getByText("杭州市（3条）").waitFor();
+
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    row.getByRole("link", { name: "下载杭州市" }).click(),
+  ]);
+  assert.equal(download.suggestedFilename(), "案件清单-杭州市.xlsx");
+  assert.deepEqual(await readDownload((await download.path())!), [HEADER, ROWS[0], ROWS[2], ROWS[4]]);
+
+  const [summary] = await Promise.all([
+    page.waitForEvent("download"),
+    row.getByRole("button", { name: "批量下载" }).click(),
+  ]);
+  assert.equal(summary.suggestedFilename(), "案件清单-汇总.xlsx");
+  await waitForToast(page, "批量下载成功");
+
+  await row.getByRole("button", { name: "未分配信息" }).click();
+  const unassigned = page.getByRole("dialog", { name: "未分配地区" });
+  await unassigned.getByText("火星基地").waitFor();
+  await unassigned.getByText("2（29%）").waitFor();
+  assert.deepEqual(
+    await unassigned.locator("tbody tr.ant-table-row td:first-child").allTextContents(),
+    ["5", "7"],
+  );
+  await page.keyboard.press("Escape");
+
+  await row.getByRole("button", { name: /删\s*除/ }).click();
+  await page.locator(".ant-modal-confirm-title").getByText("确定要删除此任务吗？").waitFor();
+  await page.locator(".ant-modal-confirm").getByRole("button", { name: /删\s*除/ }).click();
+  await waitForToast(page, "删除成功");
+  await page.locator(".ant-table-placeholder").waitFor();
+  assertNoPageErrors(browser.pageErrors);
+});
