@@ -351,11 +351,12 @@ Deno.test("temporary template: download as .docx and as template.xlsx; generatio
   using _t = t;
   const member = await t.userWith(["mediation"], { quotas: { mediation: 5 } });
   const tmp = new FormData();
-  tmp.append("template", new File([buildSimpleTemplate() as BlobPart], "临时.docx"));
+  const templateBytes = buildSimpleTemplate(); // built once: a zip carries its build time
+  tmp.append("template", new File([templateBytes as BlobPart], "临时.docx"));
   const up = await (await t.request("POST", "/api/upload-template", { as: member, form: tmp })).json();
   const docx = await t.request("GET", `/api/download-template?type=temp&path=${up.filePath}`, { as: member });
   assert.equal(docx.status, 200);
-  assert.deepEqual(new Uint8Array(await docx.arrayBuffer()), buildSimpleTemplate());
+  assert.deepEqual(new Uint8Array(await docx.arrayBuffer()), templateBytes);
   const xlsx = await t.request("GET", `/api/download-template?type=temp&path=${up.filePath}&format=xlsx`, {
     as: member,
   });
