@@ -1,0 +1,47 @@
+import type {
+  CreateTaskBody,
+  CreateTaskResult,
+  ExcelUploadResult,
+  ParseTemplateResult,
+  TaskProgressResult,
+} from "../../common/schemas/excel_batch.ts";
+import { api, requestBlob, requestUpload, type UploadOptions } from "./client.ts";
+
+export type { GeneratedFileRecord, TaskProgressResult } from "../../common/schemas/excel_batch.ts";
+
+/** Uploads the Excel file (.xlsx/.xls, 10 MB). POST /api/excel-batch/upload */
+export function uploadExcel(file: File, options: Pick<UploadOptions, "onProgress"> = {}) {
+  const form = new FormData();
+  form.append("file", file);
+  return requestUpload<ExcelUploadResult>("/api/excel-batch/upload", form, { ...options, silent: true });
+}
+
+/** The template's variables and paragraph variables. POST /api/excel-batch/parse-template */
+export function parseTemplate(templateFile: string) {
+  return api.post<ParseTemplateResult>("/api/excel-batch/parse-template", { templateFile }, { silent: true });
+}
+
+/** Creates (and charges) the task. POST /api/excel-batch/create-task */
+export function createTask(body: CreateTaskBody) {
+  return api.post<CreateTaskResult>("/api/excel-batch/create-task", body, { silent: true });
+}
+
+/** Status, done/total and the generated files. GET /api/excel-batch/task/:id/progress */
+export function getTaskProgress(taskId: string) {
+  return api.get<TaskProgressResult>(`/api/excel-batch/task/${encodeURIComponent(taskId)}/progress`, {
+    silent: true,
+  });
+}
+
+/** One generated file. GET /api/excel-batch/download/:id */
+export function downloadFile(fileId: string) {
+  return requestBlob(`/api/excel-batch/download/${encodeURIComponent(fileId)}`, { silent: true });
+}
+
+/** Every generated file of a task as one zip. GET /api/excel-batch/task/:id/download-zip */
+export function downloadTaskZip(taskId: string) {
+  return requestBlob(`/api/excel-batch/task/${encodeURIComponent(taskId)}/download-zip`, {
+    silent: true,
+    timeoutMs: 30 * 60_000,
+  });
+}

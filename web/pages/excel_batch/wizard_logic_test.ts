@@ -1,0 +1,83 @@
+import assert from "node:assert/strict";
+import {
+  addressesCsv,
+  groupsOf,
+  mappingsFromTemplate,
+  nextPercent,
+  paragraphItemFromTemplate,
+  suggestMappings,
+  toParagraphMappings,
+} from "./wizard_logic.ts";
+
+const strip = <T extends { key: string }>(rows: T[]) => rows.map(({ key: _k, ...rest }) => rest);
+
+Deno.test("suggestMappings() pairs variables with same-name headers, or gives one empty row", () => {
+  assert.deepEqual(strip(suggestMappings(["案号", "姓名"], ["姓名", "地址", "案号"])), [
+    { excelField: "姓名", templateField: "姓名" },
+    { excelField: "案号", templateField: "案号" },
+  ]);
+  assert.deepEqual(strip(suggestMappings(["a"], ["b"])), [{ excelField: "", templateField: "" }]);
+});
+
+Deno.test("mappingsFromTemplate() keeps the rows that fit the sheet and template and counts the rest", () => {
+  const { rows, dropped } = mappingsFromTemplate({
+    mappings: [
+      { excel_field: "案号", template_field: "标题" },
+      { excel_field: "无此列", template_field: "标题" },
+      { excel_field: "案号", template_field: "无此变量" },
+    ],
+  }, { headers: ["案号"], variables: ["标题"] });
+  assert.deepEqual(strip(rows), [{ excelField: "案号", templateField: "标题" }]);
+  assert.equal(dropped, 2);
+});
+
+Deno.test("paragraphItemFromTemplate() carries the variable, text and the six settings", () => {
+  const item = paragraphItemFromTemplate({
+    id: "x",
+    template_name: "t",
+    variable: "#{甲}",
+    template: "${乙}；",
+    description: "",
+    no_indent: true,
+    all_indent: false,
+    add_line_break: false,
+    no_line_break: true,
+    remove_last_char: true,
+    use_prefix: false,
+    is_preset: false,
+    created_at: "",
+    updated_at: "",
+  });
+  assert.deepEqual(toParagraphMappings([item]), [{
+    variable: "#{甲}",
+    template: "${乙}；",
+    noIndent: true,
+    allIndent: false,
+    addLineBreak: false,
+    noLineBreak: true,
+    removeLastChar: true,
+    usePrefix: false,
+  }]);
+});
+
+Deno.test("groupsOf() splits into groups of 3 for the batch download", () => {
+  assert.deepEqual(groupsOf([1, 2, 3, 4, 5, 6, 7], 3), [[1, 2, 3], [4, 5, 6], [7]]);
+  assert.deepEqual(groupsOf([], 3), []);
+});
+
+Deno.test("addressesCsv() quotes cells with commas or quotes, marks the merged file, starts with a BOM", () => {
+  const csv = addressesCsv([
+    { file_name: "甲,乙.docx", row_index: 1, download_url: "http://h/api/x?u=1&e=2", created_at: "t1" },
+    { file_name: '合"并.docx', row_index: 0, download_url: "http://h/y", created_at: "t2" },
+  ]);
+  assert.equal(
+    csv,
+    '\uFEFF文件名,行号,下载地址,生成时间\r\n"甲,乙.docx",1,http://h/api/x?u=1&e=2,t1\r\n"合""并.docx",合并,http://h/y,t2\r\n',
+  );
+});
+
+Deno.test("nextPercent() never goes back and stays within 0..100", () => {
+  assert.equal(nextPercent(40, 30), 40);
+  assert.equal(nextPercent(40, 55.7), 55);
+  assert.equal(nextPercent(0, 130), 100);
+});
