@@ -63,6 +63,7 @@ const ExcelCaseSplitPage = lazyPage(
 );
 /** The page of every route whose screen a later issue builds. */
 const Placeholder = lazyPage(() => import("./pages/placeholder/PlaceholderPage.tsx"), "PlaceholderPage");
+const ExcelBatchPage = lazyPage(() => import("./pages/excel_batch/ExcelBatchPage.tsx"), "ExcelBatchPage");
 
 interface RouteOptions {
   group?: MenuGroupKey;
@@ -99,7 +100,7 @@ export const ROUTES: readonly AppRoute[] = [
   route("/pdf-converter", "PDF转链接", Placeholder, { group: "batch" }),
   route("/mediation-form", "模板文书生成", MediationFormPage, { group: "batch" }),
   route("/my-templates", "我的模板", MyTemplatesPage, { group: "batch" }),
-  route("/excel-batch", "Excel批量生成", Placeholder, { group: "batch" }),
+  route("/excel-batch", "Excel批量生成", ExcelBatchPage, { group: "batch" }),
   route("/excel-templates", "自定义模板", Placeholder, { group: "batch" }),
   route("/ocr", "OCR识别", Placeholder, { group: "ai_document" }),
   route("/custom-ocr", "自定义OCR", Placeholder, { group: "ai_document" }),
