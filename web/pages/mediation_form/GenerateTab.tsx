@@ -32,6 +32,7 @@ export function GenerateTab() {
   const [uploadPercent, setUploadPercent] = useState(0);
   const [polling, setPolling] = useState<string | null>(null);
   const [progress, setProgress] = useState<ConversionProgress | null>(null);
+  const [pdfAvailable, setPdfAvailable] = useState(true);
   const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   const refreshLimits = useCallback(() => {
@@ -42,6 +43,7 @@ export function GenerateTab() {
     refreshLimits();
     // A batch still running (page reloaded, or a second tab): show its progress again.
     getConversionProgress().then((p) => {
+      setPdfAvailable(p.pdfAvailable !== false);
       if (p.batch_no && !p.completed) {
         setProgress(p);
         setPhase("processing");
@@ -67,10 +69,17 @@ export function GenerateTab() {
         return;
       }
       if (stopped) return;
-      // Progress only increases (part 2 §4).
+      setPdfAvailable(next.pdfAvailable !== false);
+      // Progress only increases (part 2 §4). While a batch (or its re-run) is running the server
+      // lists no files yet: the results already shown stay until the new ones arrive.
       setProgress((prev) =>
         prev && prev.batch_no === next.batch_no
-          ? { ...next, currentFile: Math.max(prev.currentFile, next.currentFile) }
+          ? {
+            ...next,
+            currentFile: Math.max(prev.currentFile, next.currentFile),
+            files: next.completed ? next.files : prev.files,
+            errors: next.completed ? next.errors : prev.errors,
+          }
           : next
       );
       if (!next.completed) {
@@ -158,6 +167,7 @@ export function GenerateTab() {
           ? <Alert type="error" showIcon title="文书生成次数已用完，请联系管理员充值" />
           : <Alert type="info" showIcon title={`剩余文书生成次数：${remaining} 次`} />
       )}
+      {!pdfAvailable && <Alert type="error" showIcon title={errorMessage("PDF_CONVERTER_MISSING")} />}
       <Card title="第一步：选择模板">
         <TemplatePicker value={template} onChange={setTemplate} disabled={busy} />
       </Card>
@@ -177,9 +187,6 @@ export function GenerateTab() {
         totalFiles={progress?.totalFiles ?? 0}
         error={progress?.error}
       />
-      {progress?.batch_no && progress.pdfAvailable === false && (
-        <Alert type="warning" showIcon title={errorMessage("PDF_CONVERTER_MISSING")} />
-      )}
       {progress?.batch_no && (progress.files.length > 0 || progress.errors.length > 0) && (
         <Card title={<Typography.Text>第三步：生成结果</Typography.Text>}>
           <ResultSection
