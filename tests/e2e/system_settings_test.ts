@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
 import { setDefaultGift } from "../../server/kv/register_gifts.ts";
 import { launchBrowser } from "../helpers/browser.ts";
 import {
@@ -17,6 +18,12 @@ import {
   waitForPath,
   waitForToast,
 } from "./steps.ts";
+
+/** A valid 1x1 PNG. */
+const PNG_1X1 = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 Deno.test("system settings: the admin saves new names, the shell follows at once and the login page shows them", async () => {
   await using server = await startServer();
@@ -46,6 +53,25 @@ Deno.test("system settings: the admin saves new names, the shell follows at once
   // the shell shows the new name without a reload
   await page.locator("aside").getByText("青禾律所文书平台", { exact: true }).waitFor();
   await page.waitForFunction(() => document.title.includes("青禾律所批量文书系统"));
+
+  // a logo is saved as soon as it is uploaded, and the shell shows it
+  const wrongType = { name: "logo.gif", mimeType: "image/gif", buffer: Buffer.from("GIF89a") };
+  await page.locator("input[type=file]").first().setInputFiles(wrongType);
+  await waitForToast(page, "只能上传JPG/PNG格式的文件");
+  await page.locator("input[type=file]").first().setInputFiles({
+    name: "logo.png",
+    mimeType: "image/png",
+    buffer: PNG_1X1,
+  });
+  await waitForToast(page, "上传成功，已保存");
+  const logo = page.locator("aside img[alt=logo]");
+  await logo.waitFor();
+  assert.match(await logo.getAttribute("src") ?? "", /^\/api\/settings\/files\/[0-9a-f]{32}\.png$/);
+  const saved = await apiGet(server.url, "/api/system/settings", (await storedToken(page))!);
+  assert.equal(
+    (saved.body as { settings: { logo_url: string } }).settings.logo_url,
+    await logo.getAttribute("src"),
+  );
 
   await page.getByRole("button", { name: /退出登录/ }).click();
   await waitForPath(page, "/login");
