@@ -61,6 +61,14 @@ const ExcelCaseSplitPage = lazyPage(
   () => import("./pages/excel_case_split/ExcelCaseSplitPage.tsx"),
   "ExcelCaseSplitPage",
 );
+const ExcelTemplatesPage = lazyPage(
+  () => import("./pages/excel_templates/ExcelTemplatesPage.tsx"),
+  "ExcelTemplatesPage",
+);
+const PdfConverterPage = lazyPage(
+  () => import("./pages/pdf_converter/PdfConverterPage.tsx"),
+  "PdfConverterPage",
+);
 /** The page of every route whose screen a later issue builds. */
 const Placeholder = lazyPage(() => import("./pages/placeholder/PlaceholderPage.tsx"), "PlaceholderPage");
 const ExcelBatchPage = lazyPage(() => import("./pages/excel_batch/ExcelBatchPage.tsx"), "ExcelBatchPage");
@@ -97,11 +105,11 @@ export const ROUTES: readonly AppRoute[] = [
   // Menu: role admin or user id 1; the route itself is not guarded by that flag (part 1 §6).
   route("/login-features", "登录页功能管理", LoginFeaturesPage, { menuVisible: "admin" }),
   route("/ai-settings", "AI设置", AiSettingsPage),
-  route("/pdf-converter", "PDF转链接", Placeholder, { group: "batch" }),
+  route("/pdf-converter", "PDF转链接", PdfConverterPage, { group: "batch" }),
   route("/mediation-form", "模板文书生成", MediationFormPage, { group: "batch" }),
   route("/my-templates", "我的模板", MyTemplatesPage, { group: "batch" }),
   route("/excel-batch", "Excel批量生成", ExcelBatchPage, { group: "batch" }),
-  route("/excel-templates", "自定义模板", Placeholder, { group: "batch" }),
+  route("/excel-templates", "自定义模板", ExcelTemplatesPage, { group: "batch" }),
   route("/ocr", "OCR识别", Placeholder, { group: "ai_document" }),
   route("/custom-ocr", "自定义OCR", Placeholder, { group: "ai_document" }),
   route("/ai-folder", "AI文档文件夹", Placeholder, { group: "ai_document" }),

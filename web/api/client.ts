@@ -176,6 +176,8 @@ export interface UploadOptions {
   silent?: boolean;
   /** Overrides the 30 s time-out. */
   timeoutMs?: number;
+  /** Extra request headers (e.g. the PDF converter's Batch-No). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -190,6 +192,7 @@ export function requestUpload<T>(path: string, form: FormData, options: UploadOp
     xhr.setRequestHeader("Accept", "application/json");
     const token = getToken();
     if (token) xhr.setRequestHeader("Authorization", `Bearer ${token}`);
+    for (const [name, value] of Object.entries(options.headers ?? {})) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress?.(Math.round((event.loaded / event.total) * 100));
     };
