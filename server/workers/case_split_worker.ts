@@ -38,6 +38,10 @@ interface SheetRows {
 
 const NOT_EXCEL = "不是有效的Excel文件，请上传 .xlsx 或 .xls 格式的表格";
 const PROGRESS_EVERY = 5_000;
+const DRAIN_EVERY = 2_000;
+const CHUNK_BYTES = 512 * 1024;
+/** Region workbooks written at once. */
+const WRITERS = 6;
 
 function isZip(bytes: Uint8Array): boolean {
   return bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
@@ -168,13 +172,39 @@ function addCells(sheet: ExcelJS.Worksheet, cells: Cell[]): void {
   sheet.addRow(cells).commit();
 }
 
+/** Lets the zip stream compress what was written so far, so a large sheet is not held whole. */
+function drain(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** Writes one workbook with exceljs's streaming writer, emitting its bytes as they come. */
 async function writeWorkbook(emit: EmitEvent, file: string, sheets: SheetPlan[], onRow?: () => void) {
   emit({ type: "open", file } satisfies SplitEvent);
+  // The zip stream writes many small pieces: send them on in blocks (one message each), copied out
+  // of buffers that may be pooled, so they can be transferred.
+  let pending: Uint8Array[] = [];
+  let pendingBytes = 0;
+  const flush = () => {
+    if (pendingBytes === 0) return;
+    const bytes = new Uint8Array(pendingBytes);
+    let at = 0;
+    for (const piece of pending) {
+      bytes.set(piece, at);
+      at += piece.byteLength;
+    }
+    pending = [];
+    pendingBytes = 0;
+    emit({ type: "chunk", file, bytes } satisfies SplitEvent, [bytes.buffer]);
+  };
   const stream = new Writable({
     write(chunk: Uint8Array, _encoding, callback) {
-      const bytes = new Uint8Array(chunk); // a copy: the chunk may share a pooled buffer
-      emit({ type: "chunk", file, bytes } satisfies SplitEvent, [bytes.buffer]);
+      pending.push(new Uint8Array(chunk));
+      pendingBytes += chunk.byteLength;
+      if (pendingBytes >= CHUNK_BYTES) flush();
+      callback();
+    },
+    final(callback) {
+      flush();
       callback();
     },
   });
@@ -188,14 +218,26 @@ async function writeWorkbook(emit: EmitEvent, file: string, sheets: SheetPlan[],
   for (const plan of sheets) {
     const sheet = workbook.addWorksheet(nameSheet(plan.name));
     addCells(sheet, plan.header);
+    let n = 0;
     for (const cells of plan.rows) {
       addCells(sheet, cells);
       onRow?.();
+      if (++n % DRAIN_EVERY === 0) await drain();
     }
     sheet.commit();
+    await drain();
   }
   await workbook.commit();
   emit({ type: "close", file } satisfies SplitEvent);
+}
+
+/** Runs `tasks` with at most `limit` at a time (a workbook's fixed cost is partly waiting). */
+async function runPooled(tasks: (() => Promise<void>)[], limit: number): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, tasks.length) }, async () => {
+    while (next < tasks.length) await tasks[next++]();
+  });
+  await Promise.all(lanes);
 }
 
 function* pick(rows: Cell[][], indexes: number[]): Iterable<Cell[]> {
@@ -263,10 +305,16 @@ async function split(input: Extract<CaseSplitWorkerInput, { mode: "split" }>, em
   const onRow = () => {
     if (++written % PROGRESS_EVERY === 0) progress(total / 2 + written / 2, total);
   };
-  for (let i = 0; i < all.length; i++) {
-    const plan = { name: all[i].label, header: fullHeader, rows: pick(rows, all[i].indexes) };
-    await writeWorkbook(emit, files[i].file, [plan], onRow);
-  }
+  await runPooled(
+    all.map((group, i) => () =>
+      writeWorkbook(emit, files[i].file, [{
+        name: group.label,
+        header: fullHeader,
+        rows: pick(rows, group.indexes),
+      }], onRow)
+    ),
+    WRITERS,
+  );
 
   const percent = (n: number) => total === 0 ? "0%" : `${Math.round((n / total) * 100)}%`;
   const overview: Cell[][] = files.map((f) => [f.region, f.count, percent(f.count)]);
