@@ -5,7 +5,9 @@
 export function makePdf(text = "hello", padding = 0): Uint8Array<ArrayBuffer> {
   const enc = new TextEncoder();
   const content = `BT /F1 24 Tf 72 720 Td (${text.replace(/[()\\]/g, "")}) Tj ET`;
-  const pad = crypto.getRandomValues(new Uint8Array(padding));
+  const pad = new Uint8Array(padding);
+  // getRandomValues fills at most 64 KiB per call
+  for (let at = 0; at < padding; at += 65_536) crypto.getRandomValues(pad.subarray(at, at + 65_536));
   const objects: Uint8Array[] = [
     enc.encode("<< /Type /Catalog /Pages 2 0 R >>"),
     enc.encode("<< /Type /Pages /Kids [3 0 R] /Count 1 >>"),
