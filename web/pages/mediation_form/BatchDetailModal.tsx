@@ -61,10 +61,10 @@ export function BatchDetailModal({ batchNo, onClose }: { batchNo: string; onClos
   }
 
   const columns: TableColumnsType<HistoryRecord> = [
-    { title: "文件名", dataIndex: "file_name", ellipsis: true },
-    { title: "申请人", dataIndex: "applicant", width: 110 },
-    { title: "被申请人", dataIndex: "respondent", width: 110 },
-    { title: "案号", dataIndex: "case_number", width: 160 },
+    { title: "文件名", dataIndex: "file_name", ellipsis: { showTitle: true } },
+    { title: "申请人", dataIndex: "applicant", width: 110, ellipsis: { showTitle: true } },
+    { title: "被申请人", dataIndex: "respondent", width: 130, ellipsis: { showTitle: true } },
+    { title: "案号", dataIndex: "case_number", width: 210 },
     {
       title: "操作",
       key: "actions",
@@ -86,7 +86,7 @@ export function BatchDetailModal({ batchNo, onClose }: { batchNo: string; onClos
   return (
     <Modal
       open
-      width={960}
+      width={1040}
       title={`批次详情：${formatBatchNo(batchNo)}`}
       onCancel={onClose}
       footer={

@@ -68,10 +68,10 @@ export function ResultSection({ batchNo, files, errors, running, onRetryFailed }
   }
 
   const columns: TableColumnsType<GenerationResult> = [
-    { title: "文件名", dataIndex: "fileName", ellipsis: true },
-    { title: "被申请人", dataIndex: "respondent", width: 120 },
-    { title: "申请人", dataIndex: "applicant", width: 120 },
-    { title: "案号", dataIndex: "caseNumber", width: 170 },
+    { title: "文件名", dataIndex: "fileName", width: 260, ellipsis: { showTitle: true } },
+    { title: "被申请人", dataIndex: "respondent", width: 140, ellipsis: { showTitle: true } },
+    { title: "申请人", dataIndex: "applicant", width: 120, ellipsis: { showTitle: true } },
+    { title: "案号", dataIndex: "caseNumber", width: 210 },
     {
       title: "创建时间",
       dataIndex: "createTime",
@@ -88,7 +88,8 @@ export function ResultSection({ batchNo, files, errors, running, onRetryFailed }
     {
       title: "操作",
       key: "actions",
-      width: 210,
+      width: 220,
+      fixed: "end",
       render: (_: unknown, file) => (
         <Space>
           <Button size="small" icon={<FileWordOutlined />} onClick={() => download(file, "word")}>
@@ -152,7 +153,7 @@ export function ResultSection({ batchNo, files, errors, running, onRetryFailed }
         columns={columns}
         dataSource={files.slice(0, GENERATION_PREVIEW_ROWS)}
         pagination={false}
-        scroll={{ x: 1000 }}
+        scroll={{ x: 1250 }}
       />
     </Space>
   );
