@@ -1,7 +1,7 @@
 /**
  * Template-based generation, end to end (issue 4 "Speed"). Run as a script (not Deno.bench):
  *
- *   deno run -A bench/generation_bench.ts --rows 1000 [--sample 20] [--skip-carbone]
+ *   deno run -A bench/generation_bench.ts --rows 1000 [--sample 20] [--skip-carbone] [--carbone-timeout s]
  *
  * On the realistic 民事调解书 template (3-4 pages once filled, ~35 variables, a table-row loop, a
  * condition) and N rows it prints:
@@ -10,13 +10,19 @@
  *      until done (the real job, the warm LibreOffice pool, the blob store), with peak RSS.
  *   3. One `soffice --convert-to pdf` process per file on a sample, extrapolated to N.
  *   4. One document to PDF with the warm converter (median of 5).
- *   5. Carbone (npm carbone 3, its own LibreOffice factories) on the same template and data, converted
- *      to Carbone's {d.x} syntax (the table-row loop flattened to one row of joined lines, conditions
- *      kept open): Word+PDF per row.
+ *   5. Carbone (npm carbone 3.8) on the same template and rows, under Node (bench/carbone_runner.mjs,
+ *      started by bench/carbone_compare.ts, which also converts the template to Carbone's {d.x} syntax,
+ *      loop and condition included): Word only (one Node process per core) and Word + PDF (one process,
+ *      one Carbone LibreOffice factory per core), then both pipelines side by side.
+ *      Carbone used to "hang" here: its converter ran the first python3 on PATH, pyenv's, which has no
+ *      `uno` module, so its factories died at start and were restarted forever (the trace is in
+ *      carbone_compare.ts). The runner now gets LibreOffice's soffice.bin and the uno-capable python3.
+ * Time limits: our API run stops waiting after --api-timeout (default 60 s + 0.5 s per row), each
+ * Carbone run after --carbone-timeout (default 120 s + 0.6 s per row for Word + PDF, 60 s + 0.1 s per
+ * row for Word only); a Carbone run past its limit is stopped and killed with its LibreOffice processes.
  * The machine is shared: run with a small --rows here; the figures for the issue come from a quiet run.
  */
 
-import { createRequire } from "node:module";
 import { parseArgs } from "node:util";
 import PizZip from "pizzip";
 import * as XLSX from "xlsx";
@@ -24,7 +30,7 @@ import { buildMediationTemplate, mediationRow } from "../scripts/make_fixtures.t
 import { startJobListener } from "../server/jobs/dispatch.ts";
 import { jobHandlers } from "../server/jobs/handlers.ts";
 import { createDocxRenderPool } from "../server/services/docx/docx_render_pool.ts";
-import { cellToText } from "../server/services/docx/format_value.ts";
+import { type CarboneResult, runCarbone } from "./carbone_compare.ts";
 import { createPdfConverter } from "../server/services/pdf/libreoffice_pool.ts";
 import { detectLibreOffice } from "../server/services/pdf/detect_libreoffice.ts";
 import { testApp } from "../tests/helpers/test_app.ts";
@@ -35,7 +41,8 @@ const { values: args } = parseArgs({
     rows: { type: "string", default: "1000" },
     sample: { type: "string", default: "20" },
     "skip-carbone": { type: "boolean", default: false },
-    "carbone-timeout": { type: "string", default: "120" },
+    "carbone-timeout": { type: "string" },
+    "api-timeout": { type: "string" },
   },
 });
 const ROWS = Math.max(1, Number(args.rows));
@@ -54,13 +61,15 @@ function line(label: string, s: number, n: number) {
 }
 
 // 1. Word only
+let wordSeconds = 0;
 {
   using pool = createDocxRenderPool();
   await pool.renderRows(template, rows.slice(0, 8));
   const start = performance.now();
   const results = await pool.renderRows(template, rows);
+  wordSeconds = seconds(start);
   const failed = results.filter((r) => "error" in r).length;
-  line(`1. Word only (workers)${failed ? `, ${failed} failed` : ""}`, seconds(start), ROWS);
+  line(`1. Word only (workers)${failed ? `, ${failed} failed` : ""}`, wordSeconds, ROWS);
 }
 
 // 2. Word + PDF through the API
@@ -97,9 +106,15 @@ let sampleDocx: Uint8Array | null = null;
   });
   if (res.status !== 200) throw new Error(await res.text());
   let progress;
+  const apiLimit = Number(args["api-timeout"] ?? 60 + ROWS * 0.5) * 1000;
   while (true) {
     progress = await (await t.request("GET", "/api/conversion-progress", { as: member })).json();
     if (progress.completed) break;
+    if (performance.now() - start > apiLimit) {
+      throw new Error(
+        `our API run not done after ${apiLimit / 1000} s: ${JSON.stringify(progress).slice(0, 300)}`,
+      );
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   apiSeconds = seconds(start);
@@ -161,105 +176,93 @@ let sampleDocx: Uint8Array | null = null;
   }
 }
 
-// 5. Carbone
+// 5. Carbone, and the side-by-side summary
 if (!args["skip-carbone"]) {
-  const limit = Number(args["carbone-timeout"]) * 1000;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  try {
-    await Promise.race([
-      benchCarbone(),
-      new Promise((
-        _,
-        reject,
-      ) => (timer = setTimeout(() => reject(new Error(`no result within ${limit / 1000} s`)), limit))),
-    ]);
-  } catch (err) {
-    console.log(`5. Carbone failed: ${err instanceof Error ? err.message : err}`);
-  } finally {
-    clearTimeout(timer);
-    // Stop Carbone's LibreOffice factories (they outlive the script otherwise).
-    const converter = createRequire(import.meta.url)("carbone/lib/converter.js") as {
-      exit(cb?: () => void): void;
-    };
-    await new Promise<void>((resolve) => converter.exit(() => resolve()));
+  const cores = navigator.hardwareConcurrency ?? 2;
+  const limit = (perRow: number, base: number) =>
+    Number(args["carbone-timeout"] ?? base + ROWS * perRow) * 1000;
+  const word = await runCarbone({
+    template,
+    rows,
+    mode: "word",
+    parallel: cores,
+    workDir,
+    timeLimitMs: limit(0.1, 60),
+  });
+  report("5a. Carbone Word only", word, `${cores} Node processes`);
+  const pdf = await runCarbone({
+    template,
+    rows,
+    mode: "pdf",
+    parallel: cores,
+    workDir,
+    timeLimitMs: limit(0.6, 120),
+  });
+  report("5b. Carbone Word + PDF", pdf, `${cores} factories`);
+  await checkCarboneSamples(word, pdf);
+  const cell = (
+    s: number | null,
+  ) => (s === null ? "failed" : `${s.toFixed(2)} s (${(ROWS / s).toFixed(1)}/s)`);
+  const carbone = (r: CarboneResult) => (r.failure || r.failed ? null : r.seconds);
+  console.log(`\n${ROWS} rows            ours                    Carbone                 Carbone / ours`);
+  for (
+    const [label, ours, theirs] of [["Word only ", wordSeconds, carbone(word)], [
+      "Word + PDF",
+      apiSeconds,
+      carbone(pdf),
+    ]] as const
+  ) {
+    const ratio = theirs === null ? "-" : `${(theirs / ours).toFixed(2)}x`;
+    console.log(`${label}      ${cell(ours).padEnd(24)}${cell(theirs).padEnd(24)}${ratio}`);
   }
+  console.log(
+    "(ours Word + PDF is through the API: xlsx upload, quota, job, blob store; Carbone's is in-process)",
+  );
 }
 
 clearInterval(rssTimer);
 await Deno.remove(workDir, { recursive: true }).catch(() => {});
 Deno.exit(0);
 
-/** The template in Carbone's syntax: every ${name} becomes {d.vK}; sections are dropped (kept open). */
-function carboneTemplate(): { bytes: Uint8Array; keys: Map<string, string> } {
-  const zip = new PizZip(template);
-  const keys = new Map<string, string>();
-  for (
-    const path of Object.keys(zip.files).filter((p) => /^word\/(document|header\d*|footer\d*)\.xml$/.test(p))
-  ) {
-    const xml = zip.file(path)!.asText().replace(
-      /\$((?:<[^>]+>)*)\{((?:<[^>]+>|[^<}])*)\}/g,
-      (_m, _tags, inner) => {
-        const name = String(inner).replace(/<[^>]+>/g, "").split("|")[0].trim();
-        if (/^[#^/]/.test(name)) return "";
-        if (!keys.has(name)) keys.set(name, `v${keys.size}`);
-        return `{d.${keys.get(name)}}`;
-      },
-    );
-    zip.file(path, xml);
+function report(label: string, r: CarboneResult, how: string) {
+  if (r.failure) {
+    console.log(`${label} failed: ${r.failure}`);
+    return;
   }
-  return { bytes: zip.generate({ type: "uint8array" }), keys };
+  line(
+    `${label} (${r.ok} ok, ${r.failed} failed, ${how}, peak RSS with LibreOffice ${
+      (r.peakRssBytes / 2 ** 20).toFixed(0)
+    } MiB)`,
+    r.seconds,
+    ROWS,
+  );
+  for (const error of r.errors) console.log(`   ${error}`);
 }
 
-async function benchCarbone() {
-  // Carbone looks for soffice.bin on PATH (Linux); Debian keeps it beside the soffice script.
-  const soffice = detectLibreOffice();
-  if (soffice) {
-    const dir = Deno.realPathSync(soffice).replace(/\/[^/]+$/, "");
-    Deno.env.set("PATH", `${dir}:${Deno.env.get("PATH") ?? ""}`);
+/** Carbone's first documents hold row 1's values (the loop's last line and the names). */
+async function checkCarboneSamples(word: CarboneResult, pdf: CarboneResult) {
+  const expected = [String(rows[0]["申请人"]), String(rows[0]["被申请人"]), "含利息"];
+  const texts: [string, string][] = [];
+  for (const path of [word.samples.docx, pdf.samples.docx]) {
+    if (!path) continue;
+    const xml = new PizZip(await Deno.readFile(path)).file("word/document.xml")!.asText();
+    texts.push([path, xml.replace(/<[^>]+>/g, "")]);
   }
-  const { default: carbone } = await import("carbone");
-  const { bytes, keys } = carboneTemplate();
-  const path = `${workDir}/carbone_template.docx`;
-  await Deno.writeFile(path, bytes);
-  const processes = navigator.hardwareConcurrency ?? 2;
-  carbone.set({ factories: processes, startFactory: true, tempPath: workDir });
-  const data = rows.map((row) => {
-    const out: Record<string, string> = {};
-    for (const [name, key] of keys) {
-      const loopKey = Object.keys(row).find((k) => k.endsWith(`.${name}`));
-      out[key] = cellToText(row[name] ?? (loopKey ? row[loopKey] : ""));
-    }
-    return out;
-  });
-  const render = (d: Record<string, string>) =>
-    new Promise<Uint8Array>((resolve, reject) =>
-      carbone.render(
-        path,
-        d,
-        { convertTo: "pdf" },
-        (err: unknown, result: Uint8Array) => (err ? reject(err) : resolve(result)),
-      )
+  if (pdf.samples.pdf) {
+    const out = await new Deno.Command("pdftotext", {
+      args: [pdf.samples.pdf, "-"],
+      stdout: "piped",
+      stderr: "null",
+    })
+      .output().catch(() => null);
+    if (out?.success) texts.push([pdf.samples.pdf, new TextDecoder().decode(out.stdout).replace(/\s+/g, "")]);
+  }
+  for (const [path, text] of texts) {
+    const missing = expected.filter((value) => !text.includes(value));
+    console.log(
+      `   ${path.slice(path.lastIndexOf("/") + 1)}: ${
+        missing.length ? `MISSING ${missing.join(", ")}` : "row 1's values present"
+      }`,
     );
-  await render(data[0]); // warm-up: factories start
-  const start = performance.now();
-  let next = 0;
-  let ok = 0;
-  await Promise.all(Array.from({ length: processes * 2 }, async () => {
-    while (next < data.length) {
-      const d = data[next++];
-      const pdf = await render(d);
-      const docx = await new Promise<Uint8Array>((resolve, reject) =>
-        carbone.render(
-          path,
-          d,
-          {},
-          (err: unknown, result: Uint8Array) => (err ? reject(err) : resolve(result)),
-        )
-      );
-      if (pdf.length > 0 && docx.length > 0) ok++;
-    }
-  }));
-  const s = seconds(start);
-  line(`5. Carbone Word + PDF (${ok} ok, ${processes} factories)`, s, ROWS);
-  console.log(`   our API run vs Carbone: ${(s / apiSeconds).toFixed(2)}x`);
+  }
 }
