@@ -137,6 +137,10 @@ export function GenerateTab() {
         templatePath: template!.path,
         namePattern: namePattern.trim() || undefined,
       }, setUploadPercent);
+      if (!started?.batch_no) {
+        setPhase("idle");
+        return void message.error("服务器响应为空");
+      }
       message.success("文件上传成功，开始处理...");
       setRemaining(started.left);
       startPolling(started.batch_no, started.totalFiles);
