@@ -120,6 +120,8 @@ export const XLSX_MAX_COLUMNS = 200;
 export const XLSX_MAX_UNCOMPRESSED_BYTES = 200 * 1024 * 1024;
 /** Temporary blobs under `tmp/` older than this are removed by the nightly cleanup. */
 export const TMP_BLOB_MAX_AGE_MS = 24 * 60 * 60_000;
+/** Temporary templates uploaded on /mediation-form older than this are removed by the nightly cleanup. */
+export const TEMP_TEMPLATE_MAX_AGE_MS = 24 * 60 * 60_000;
 
 // part 2 §9 (template-based generation and the template managers)
 /** Progress polling of a generation batch. */

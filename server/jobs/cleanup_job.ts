@@ -1,5 +1,6 @@
-import { TMP_BLOB_MAX_AGE_MS } from "../../common/constants.ts";
+import { TEMP_TEMPLATE_MAX_AGE_MS, TMP_BLOB_MAX_AGE_MS } from "../../common/constants.ts";
 import { SUPER_ADMIN_ID } from "../../common/permissions.ts";
+import { userItemPrefix } from "../blobs/blob_keys.ts";
 import type { AppDeps } from "../deps.ts";
 import { getSettings } from "../kv/settings.ts";
 import {
@@ -11,6 +12,7 @@ import {
   startTask,
   updateTaskProgress,
 } from "../kv/tasks.ts";
+import { deleteTemplate, listTempTemplatesCreatedBefore } from "../kv/word_templates.ts";
 import type { CleanupMessage } from "./messages.ts";
 
 // Keys:  ["meta", "cleanup_last_run"] -> CleanupRun
@@ -23,6 +25,8 @@ export interface CleanupRun {
   /** True when settings.auto_cleanup was off and nothing was removed. */
   skipped: boolean;
   tasksRemoved: number;
+  /** Temporary templates (/mediation-form uploads) removed with their files. */
+  tempTemplatesRemoved: number;
   blobsRemoved: number;
   bytesFreed: number;
 }
@@ -31,8 +35,10 @@ type CleanupDeps = Pick<AppDeps, "kv" | "blobs">;
 
 /**
  * When settings.auto_cleanup is on: removes finished tasks older than settings.cleanup_days with their
- * blobs under its blobPrefix (`tasks/<taskId>/` for older tasks), and blobs under `tmp/` older than a day. Records the run (or that it
- * was skipped) in ["meta", "cleanup_last_run"].
+ * blobs under its blobPrefix (`tasks/<taskId>/` for older tasks), temporary templates older than a day
+ * (their KV record and their folder users/<id>/temp_templates/<templateId>/; a batch keeps its own
+ * copy of the template), and blobs under `tmp/` older than a day. Records the run (or that it was
+ * skipped) in ["meta", "cleanup_last_run"].
  */
 export async function runCleanup(deps: CleanupDeps, now: number): Promise<CleanupRun> {
   const { kv, blobs } = deps;
@@ -41,6 +47,7 @@ export async function runCleanup(deps: CleanupDeps, now: number): Promise<Cleanu
     at: now,
     skipped: !settings.auto_cleanup,
     tasksRemoved: 0,
+    tempTemplatesRemoved: 0,
     blobsRemoved: 0,
     bytesFreed: 0,
   };
@@ -56,6 +63,16 @@ export async function runCleanup(deps: CleanupDeps, now: number): Promise<Cleanu
       await blobs.deletePrefix(prefix);
       await deleteTask(kv, task);
       run.tasksRemoved++;
+    }
+    for await (const template of listTempTemplatesCreatedBefore(kv, now - TEMP_TEMPLATE_MAX_AGE_MS)) {
+      const prefix = userItemPrefix(template.ownerId ?? 0, "temp_templates", template.id);
+      for await (const blob of blobs.list(prefix)) {
+        run.blobsRemoved++;
+        run.bytesFreed += blob.size;
+      }
+      await blobs.deletePrefix(prefix);
+      await deleteTemplate(kv, template);
+      run.tempTemplatesRemoved++;
     }
     for await (const blob of blobs.list("tmp")) {
       if (now - blob.modifiedAt <= TMP_BLOB_MAX_AGE_MS) continue;

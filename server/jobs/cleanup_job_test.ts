@@ -3,6 +3,7 @@ import { LocalBlobStore } from "../blobs/local_blob_store.ts";
 import { manualClock } from "../clock.ts";
 import { saveSettings } from "../kv/settings.ts";
 import { completeTask, getTask, startTask } from "../kv/tasks.ts";
+import { getTemplate, saveTemplate } from "../kv/word_templates.ts";
 import { getLastCleanupRun, runCleanup } from "./cleanup_job.ts";
 
 const DAY = 86_400_000;
@@ -36,6 +37,23 @@ async function setup() {
       const t = new Date(clock.now() - ageMs);
       await Deno.utime(`${dir}/blobs/${key}`, t, t);
     },
+    /** A temporary template of /mediation-form uploaded now (KV record and its file). */
+    async tempTemplate(ownerId: number, id: string) {
+      const blobKey = `users/${ownerId}/temp_templates/${id}/template.docx`;
+      await blobs.put(blobKey, new Uint8Array(300));
+      await saveTemplate(kv, {
+        id,
+        scope: "temp",
+        ownerId,
+        fileName: "调解书.docx",
+        variables: ["申请人"],
+        size: 300,
+        blobKey,
+        uploadedBy: ownerId,
+        createdAt: clock.now(),
+      });
+      return { scope: "temp" as const, ownerId, id };
+    },
     [Symbol.asyncDispose]: async () => {
       kv.close();
       await Deno.remove(dir, { recursive: true });
@@ -58,6 +76,7 @@ Deno.test("runCleanup() with auto_cleanup on removes old finished tasks, their b
     at: t.clock.now(),
     skipped: false,
     tasksRemoved: 1,
+    tempTemplatesRemoved: 0,
     blobsRemoved: 3,
     bytesFreed: 160,
   });
@@ -87,6 +106,7 @@ Deno.test("runCleanup() with auto_cleanup off removes nothing and records that i
     at: t.clock.now(),
     skipped: true,
     tasksRemoved: 0,
+    tempTemplatesRemoved: 0,
     blobsRemoved: 0,
     bytesFreed: 0,
   });
@@ -104,4 +124,36 @@ Deno.test("runCleanup() honours cleanup_days", async () => {
   t.clock.advance(2 * DAY);
   assert.equal((await runCleanup(t, t.clock.now())).tasksRemoved, 1);
   assert.equal(await getTask(t.kv, task), null);
+});
+
+Deno.test("runCleanup() removes temporary templates older than a day with their files, and keeps newer ones", async () => {
+  await using t = await setup();
+  await saveSettings(t.kv, { auto_cleanup: true, cleanup_days: 30 });
+  const old = await t.tempTemplate(5, "0000000000000000000a");
+  const otherUser = await t.tempTemplate(6, "0000000000000000000b");
+  t.clock.advance(DAY - 60_000);
+  const fresh = await t.tempTemplate(5, "0000000000000000000c");
+  await t.blobs.put("users/5/templates/0000000000000000000d/template.docx", new Uint8Array(7));
+  t.clock.advance(2 * 60_000);
+
+  const run = await runCleanup(t, t.clock.now());
+  assert.deepEqual(
+    [run.tempTemplatesRemoved, run.blobsRemoved, run.bytesFreed, run.tasksRemoved],
+    [2, 2, 600, 0],
+  );
+  assert.equal(await getTemplate(t.kv, old), null);
+  assert.equal(await getTemplate(t.kv, otherUser), null);
+  assert.equal(await t.blobs.size("users/5/temp_templates/0000000000000000000a/template.docx"), null);
+  assert.equal(await t.blobs.size("users/6/temp_templates/0000000000000000000b/template.docx"), null);
+  assert.equal((await getTemplate(t.kv, fresh))?.fileName, "调解书.docx", "a template under a day old stays");
+  assert.equal(await t.blobs.size("users/5/temp_templates/0000000000000000000c/template.docx"), 300);
+  assert.equal(
+    await t.blobs.size("users/5/templates/0000000000000000000d/template.docx"),
+    7,
+    "personal templates stay",
+  );
+
+  t.clock.advance(DAY);
+  assert.equal((await runCleanup(t, t.clock.now())).tempTemplatesRemoved, 1);
+  assert.equal(await getTemplate(t.kv, fresh), null);
 });

@@ -73,6 +73,16 @@ export async function listTemplates(
   return out;
 }
 
+/** Temporary templates of every user created before `cutoff` (for the nightly clean-up). */
+export async function* listTempTemplatesCreatedBefore(
+  kv: Deno.Kv,
+  cutoff: number,
+): AsyncGenerator<WordTemplate> {
+  for await (const e of kv.list<WordTemplate>({ prefix: ["temp_templates"] })) {
+    if (e.value.createdAt < cutoff) yield e.value;
+  }
+}
+
 /** Removes a template record; the caller deletes its blob folder. */
 export async function deleteTemplate(kv: Deno.Kv, template: WordTemplate): Promise<void> {
   await kv.delete(templateKey(template.scope, template.ownerId, template.id));
