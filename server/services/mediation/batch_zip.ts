@@ -15,12 +15,17 @@ interface ZipEntry {
   key: string;
 }
 
-/** The entries of a batch zip, in row order: `name.docx`, `name.pdf`, or Word/ and PDF/ folders. */
+/**
+ * The entries of a batch zip, in row order: `name.docx`, `name.pdf`, or Word/ and PDF/ folders. Only
+ * rows that succeeded: a failed row (its PDF timed out, say) may have a stored Word file, but it is
+ * reported as failed and refunded, so the zip matches the result list.
+ */
 export function batchZipEntries(rows: MediationRow[], content: ZipContent): ZipEntry[] {
   const entries: ZipEntry[] = [];
   for (const kind of content === "both" ? (["word", "pdf"] as const) : [content]) {
     const folder = content === "both" ? (kind === "word" ? "Word/" : "PDF/") : "";
     for (const row of rows) {
+      if (row.status !== "done") continue;
       const key = kind === "word" ? row.wordKey : row.pdfKey;
       if (key) entries.push({ name: `${folder}${row.fileName}.${kind === "word" ? "docx" : "pdf"}`, key });
     }

@@ -34,6 +34,22 @@ Deno.test("batchZipEntries() names files by display name, with Word/ and PDF/ fo
   ]);
 });
 
+Deno.test("batchZipEntries() leaves out failed rows, even one whose Word file was stored", () => {
+  const failed: MediationRow = {
+    ...row(1, "李四", false),
+    status: "failed",
+    error: "生成PDF超时，请稍后重试",
+  };
+  const rows = [row(0, "王一"), failed, row(2, "赵六")];
+  assert.deepEqual(batchZipEntries(rows, "word").map((e) => e.name), ["王一.docx", "赵六.docx"]);
+  assert.deepEqual(batchZipEntries(rows, "both").map((e) => e.name), [
+    "Word/王一.docx",
+    "Word/赵六.docx",
+    "PDF/王一.pdf",
+    "PDF/赵六.pdf",
+  ]);
+});
+
 Deno.test("streamBatchZip() streams a valid zip of the stored files and skips missing ones", async () => {
   const dir = await Deno.makeTempDir();
   try {

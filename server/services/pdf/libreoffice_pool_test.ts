@@ -174,6 +174,25 @@ Deno.test({
     }),
 });
 
+Deno.test({
+  name: "createPdfConverter() replaces a listener whose memory passed maxRssBytes, and keeps working",
+  ignore: !installed,
+  fn: () =>
+    // Every listener is past 1 byte after a conversion: each one is replaced (restartAfter stays far).
+    withConverter({ workDir, processes: 1, maxRssBytes: 1, restartAfter: 1000 }, async (converter) => {
+      const pids = new Set<number>();
+      for (let i = 0; i < 2; i++) {
+        assert.ok(startsWithPdf(await converter.convert(makeDocx([`第${i}号`, ...DOC]))));
+        await converter.ready();
+        pids.add(converter.stats().listeners[0].pid);
+      }
+      const stats = converter.stats();
+      assert.equal(stats.conversions, 2);
+      assert.equal(stats.restarts, 2);
+      assert.equal(pids.size, 2);
+    }),
+});
+
 Deno.test("createPdfConverter() without LibreOffice says PDF_CONVERTER_MISSING", async () => {
   await using converter = createPdfConverter({ workDir, install: null });
   assert.equal(converter.available, false);
