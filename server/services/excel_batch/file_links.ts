@@ -8,41 +8,9 @@
  */
 
 import { EXCEL_BATCH_LINK_TTL_MS } from "../../../common/constants.ts";
+import { linkExpiry, signLink, verifyLink } from "../links/signed_links.ts";
 
-const LABEL = "excel-batch-file:";
-const encoder = new TextEncoder();
-const keys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
-
-function hmacKey(secret: Uint8Array): Promise<CryptoKey> {
-  let key = keys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey(
-      "raw",
-      secret as Uint8Array<ArrayBuffer>,
-      { name: "HMAC", hash: "SHA-256" },
-      false,
-      [
-        "sign",
-      ],
-    );
-    keys.set(secret, key);
-  }
-  return key;
-}
-
-async function signature(
-  secret: Uint8Array,
-  fileId: string,
-  userId: number,
-  expires: number,
-): Promise<string> {
-  const mac = await crypto.subtle.sign(
-    "HMAC",
-    await hmacKey(secret),
-    encoder.encode(`${LABEL}${fileId}:${userId}:${expires}`),
-  );
-  return Array.from(new Uint8Array(mac).slice(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
-}
+const AREA = "excel-batch-file";
 
 /** The path and query of a direct address valid until `now + EXCEL_BATCH_LINK_TTL_MS`. */
 export async function signedDirectPath(
@@ -50,8 +18,8 @@ export async function signedDirectPath(
   target: { fileId: string; userId: number },
   now: number,
 ): Promise<string> {
-  const expires = Math.floor((now + EXCEL_BATCH_LINK_TTL_MS) / 1000);
-  const sig = await signature(secret, target.fileId, target.userId, expires);
+  const expires = linkExpiry(now, EXCEL_BATCH_LINK_TTL_MS);
+  const sig = await signLink(secret, { area: AREA, payload: `${target.fileId}:${target.userId}`, expires });
   return `/api/excel-batch/download-direct/${target.fileId}?u=${target.userId}&e=${expires}&s=${sig}`;
 }
 
@@ -61,11 +29,7 @@ export async function verifyDirectLink(
   input: { fileId: string; query: { u?: string; e?: string; s?: string }; now: number },
 ): Promise<number | null> {
   const { u = "", e = "", s = "" } = input.query;
-  if (!/^\d{1,9}$/.test(u) || !/^\d{1,12}$/.test(e) || !/^[0-9a-f]{32}$/.test(s)) return null;
-  const expires = Number(e);
-  if (expires * 1000 < input.now) return null;
-  const expected = await signature(secret, input.fileId, Number(u), expires);
-  let diff = 0;
-  for (let i = 0; i < 32; i++) diff |= expected.charCodeAt(i) ^ s.charCodeAt(i);
-  return diff === 0 ? Number(u) : null;
+  if (!/^\d{1,9}$/.test(u) || !/^\d{1,12}$/.test(e)) return null;
+  const claims = { area: AREA, payload: `${input.fileId}:${Number(u)}`, expires: Number(e) };
+  return await verifyLink(secret, { claims, sig: s, now: input.now }) ? Number(u) : null;
 }
