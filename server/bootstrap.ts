@@ -66,7 +66,8 @@ export async function ensureInitialData(
   const generatedPassword = config.adminPassword ? null : generatePassword();
   await createUser(kv, {
     username: config.adminUsername,
-    email: "admin@localhost",
+    // A placeholder the e-mail rule accepts, so the record saves unchanged in the user manager and /account.
+    email: "admin@example.com",
     passwordHash: await hashPassword(config.adminPassword ?? generatedPassword!),
     roleId: superRole.id,
   }, { id: SUPER_ADMIN_ID, now, quotas: { mediation: 99_999, pdf_convert: 99_999, ai: 99_999 } });

@@ -66,7 +66,7 @@ Deno.test("POST /api/auth/login signs in: token, user, session, lastLoginAt, aud
   assert.deepEqual(body.user, {
     id: 1,
     username: "admin",
-    email: "admin@localhost",
+    email: "admin@example.com",
     role: SUPER_ADMIN_ROLE,
     permissions: [...PERMISSION_CODES],
     domain: "",

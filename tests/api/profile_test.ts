@@ -21,7 +21,7 @@ Deno.test("GET /api/user/profile describes the super administrator", async () =>
     user: {
       id: 1,
       username: "admin",
-      email: "admin@localhost",
+      email: "admin@example.com",
       role: "超级管理员",
       permissions: [...PERMISSION_CODES],
       domain: "",

@@ -39,7 +39,7 @@ Deno.test("GET /api/users lists users with role names and ISO times", async () =
   assert.deepEqual(body.users, [{
     id: 1,
     username: "admin",
-    email: "admin@localhost",
+    email: "admin@example.com",
     role: "超级管理员",
     last_login: null,
     created_at: new Date(t.clock.now()).toISOString(),
@@ -266,6 +266,17 @@ Deno.test("PUT /api/users/1 cannot move the super administrator off 超级管理
   assert.equal((await getUser(t.kv, 1))?.email, "root@example.com");
 });
 
+Deno.test("the seeded super administrator's record saves unchanged in the user manager", async () => {
+  using t = await testApp();
+  const list = await (await t.request("GET", "/api/users", { as: "admin" })).json();
+  const me = list.users.find((u: { id: number }) => u.id === 1);
+  const res = await t.request("PUT", "/api/users/1", {
+    as: "admin",
+    json: { username: me.username, email: me.email, password: "", role: me.role, domain: me.domain },
+  });
+  assert.equal(res.status, 200, JSON.stringify(await res.clone().json()));
+});
+
 Deno.test("PUT /api/users/1 by another user manager is refused", async () => {
   using t = await testApp();
   const manager = await t.userWith(["user_manage"]);
@@ -275,7 +286,7 @@ Deno.test("PUT /api/users/1 by another user manager is refused", async () => {
   });
   assert.equal(res.status, 403);
   assert.equal((await res.json()).code, "SUPER_ADMIN_EDIT_FORBIDDEN");
-  assert.equal((await getUser(t.kv, 1))?.email, "admin@localhost");
+  assert.equal((await getUser(t.kv, 1))?.email, "admin@example.com");
 });
 
 Deno.test("PUT /api/users/{id} answers USER_NOT_FOUND for an unknown or malformed id", async () => {

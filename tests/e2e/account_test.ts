@@ -24,6 +24,18 @@ Deno.test("/account: a member changes their password (old one required) and sign
   await card.getByLabel("原密码").waitFor();
   await page.locator(".ant-card").filter({ hasText: "账号信息" }).getByText("lawyer1@example.com").waitFor();
 
+  // every field of both forms is marked required, as its rules are
+  assert.deepEqual(await card.locator("label.ant-form-item-required").allTextContents(), [
+    "原密码",
+    "新密码",
+    "确认新密码",
+  ]);
+  assert.equal(
+    await page.locator(".ant-card").filter({ hasText: "修改邮箱" }).locator("label.ant-form-item-required")
+      .count(),
+    1,
+  );
+
   // the form's own rules first
   await card.getByLabel("新密码", { exact: true }).fill("abc");
   await card.getByLabel("确认新密码").fill("abcd");

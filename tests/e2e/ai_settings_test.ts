@@ -18,6 +18,14 @@ Deno.test("/ai-settings: user id 1 saves the settings, the key comes back masked
   await page.waitForFunction(() =>
     (document.querySelector("#ai_settings_model") as HTMLInputElement | null)?.value === "deepseek-chat"
   );
+  // the five required fields of part 3 §5 are marked required
+  assert.deepEqual(await form.locator("label.ant-form-item-required").allTextContents(), [
+    "AI模型",
+    "API密钥",
+    "温度",
+    "最大Token数",
+    "系统提示词",
+  ]);
   // the part 3 §5 rules show in the form
   await form.getByLabel("最大Token数").fill("");
   await form.getByLabel("API密钥").fill("");
@@ -74,6 +82,10 @@ Deno.test("/ai-settings: user id 1 saves the settings, the key comes back masked
   let dialog = page.getByRole("dialog", { name: "添加敏感词" });
   await dialog.getByRole("button", { name: /保\s*存/ }).click();
   await dialog.getByText("请输入敏感词").waitFor();
+  assert.deepEqual(await dialog.locator("label.ant-form-item-required").allTextContents(), [
+    "敏感词",
+    "替换内容",
+  ]);
   await dialog.getByLabel("敏感词").fill("傻瓜");
   await dialog.getByLabel("替换内容").fill("**");
   await dialog.getByRole("button", { name: /保\s*存/ }).click();

@@ -48,6 +48,11 @@ Deno.test("an administrator changes a member's quota in the member center and th
   await openMemberCenter(admin);
   await admin.getByText("用户额度管理").waitFor();
   assert.equal(await admin.getByText("需要充值? 请联系管理员进行充值。").count(), 0, "no notice for admins");
+  // Every column keeps its width (the role column once collapsed under the horizontal scroll).
+  for (const name of ["ID", "用户名", "角色", "文书生成", "PDF转换", "AI功能", "操作"]) {
+    const box = await admin.getByRole("columnheader", { name, exact: true }).first().boundingBox();
+    assert.ok(box && box.width >= 60, `column ${name} is ${box?.width}px wide`);
+  }
   await admin.getByRole("searchbox", { name: "搜索用户名" }).or(admin.getByPlaceholder("搜索用户名")).first()
     .fill("member1");
   await admin.getByRole("button", { name: /搜\s*索/ }).click();

@@ -57,5 +57,14 @@ Deno.test("/storage-manager: a member sees and deletes their own items; the admi
   await adminList.getByRole("cell", { name: "b9" }).waitFor();
   assert.equal(await adminList.getByRole("cell", { name: "tpl1" }).count(), 0);
   await admin.screenshot({ path: "/tmp/e2e-storage-admin.png", fullPage: true });
+
+  // A failed load says so and offers a retry, instead of an empty page.
+  await admin.route("**/api/storage/summary", (route) => route.fulfill({ status: 500, body: "" }));
+  await admin.reload();
+  await admin.getByText("获取存储信息失败").first().waitFor();
+  await admin.unroute("**/api/storage/summary");
+  await admin.getByRole("button", { name: "重新加载" }).click();
+  await admin.locator(".ant-card").filter({ hasText: "用户存储" }).getByRole("row", { name: /bob/ })
+    .waitFor();
   assertNoPageErrors(browser.pageErrors);
 });

@@ -90,6 +90,7 @@ export function AccountPage() {
           <Form.Item
             name="oldPassword"
             label="原密码"
+            required
             rules={[zodRule(changePasswordBody.shape.oldPassword)]}
           >
             <Input.Password
@@ -101,6 +102,7 @@ export function AccountPage() {
           <Form.Item
             name="newPassword"
             label="新密码"
+            required
             rules={[zodRule(changePasswordBody.shape.newPassword)]}
           >
             <Input.Password
@@ -138,6 +140,7 @@ export function AccountPage() {
             name="email"
             label="邮箱"
             extra="用于找回密码"
+            required
             rules={[zodRule(changeEmailBody.shape.email)]}
           >
             <Input prefix={<MailOutlined />} placeholder="请输入邮箱" autoComplete="email" />

@@ -150,7 +150,7 @@ export function AiSettingsForm() {
           onValuesChange={() => setDirty(true)}
           onFinish={onSave}
         >
-          <Form.Item name="model" label="AI模型" rules={[zodRule(aiSettingsBody.shape.model)]}>
+          <Form.Item name="model" label="AI模型" required rules={[zodRule(aiSettingsBody.shape.model)]}>
             <AutoComplete options={MODEL_OPTIONS} placeholder="请选择AI模型" aria-label="AI模型" />
           </Form.Item>
           <Form.Item
@@ -164,6 +164,7 @@ export function AiSettingsForm() {
           <Form.Item
             name="api_key"
             label="API密钥"
+            required
             extra={savedKey
               ? `当前密钥：${savedKey}（只显示首尾几位）；不修改则保留原密钥，输入新密钥则替换`
               : "尚未设置密钥"}
@@ -174,12 +175,18 @@ export function AiSettingsForm() {
           <Form.Item
             name="temperature"
             label="温度"
+            required
             extra="数值越低回答越稳定，越高越有创意"
             rules={[zodRule(aiSettingsBody.shape.temperature)]}
           >
             <TemperatureInput />
           </Form.Item>
-          <Form.Item name="max_tokens" label="最大Token数" rules={[zodRule(aiSettingsBody.shape.max_tokens)]}>
+          <Form.Item
+            name="max_tokens"
+            label="最大Token数"
+            required
+            rules={[zodRule(aiSettingsBody.shape.max_tokens)]}
+          >
             <InputNumber
               min={100}
               max={4000}
@@ -192,6 +199,7 @@ export function AiSettingsForm() {
           <Form.Item
             name="system_prompt"
             label="系统提示词"
+            required
             rules={[zodRule(aiSettingsBody.shape.system_prompt)]}
           >
             <Input.TextArea rows={5} placeholder="请输入系统提示词" showCount maxLength={10_000} />

@@ -62,10 +62,15 @@ export function SensitiveWordModal({ open, editing, onClose, onSaved }: Props) {
       destroyOnHidden
     >
       <Form form={form} name="sensitive_word" layout="vertical" style={{ marginTop: 16 }}>
-        <Form.Item name="word" label="敏感词" rules={[zodRule(sensitiveWordBody.shape.word)]}>
+        <Form.Item name="word" label="敏感词" required rules={[zodRule(sensitiveWordBody.shape.word)]}>
           <Input placeholder="请输入敏感词" maxLength={100} showCount />
         </Form.Item>
-        <Form.Item name="replacement" label="替换内容" rules={[zodRule(sensitiveWordBody.shape.replacement)]}>
+        <Form.Item
+          name="replacement"
+          label="替换内容"
+          required
+          rules={[zodRule(sensitiveWordBody.shape.replacement)]}
+        >
           <Input placeholder="请输入替换内容" maxLength={100} showCount />
         </Form.Item>
       </Form>

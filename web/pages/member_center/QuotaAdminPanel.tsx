@@ -59,7 +59,7 @@ export function QuotaAdminPanel({ onChanged }: { onChanged: (userId: number) => 
   const quotaColumns: TableColumnsType<UserQuotaRow> = QUOTA_KINDS.map((kind) => ({
     title: QUOTA_LABELS[kind],
     key: kind,
-    width: 150,
+    width: 130,
     render: (_: unknown, row: UserQuotaRow) => (
       <Space size={4}>
         <span data-testid={`limit-${row.username}-${kind}`}>{row[QUOTA_FIELDS[kind]]}</span>
@@ -82,6 +82,8 @@ export function QuotaAdminPanel({ onChanged }: { onChanged: (userId: number) => 
     {
       title: "角色",
       dataIndex: "role_name",
+      // Without a width this column collapsed to nothing under scroll.x and its tag overlapped the next one.
+      width: 120,
       render: (name: string) => <Tag color={name === SUPER_ADMIN_ROLE ? "red" : "blue"}>{name || "-"}</Tag>,
     },
     ...quotaColumns,
@@ -91,6 +93,7 @@ export function QuotaAdminPanel({ onChanged }: { onChanged: (userId: number) => 
       title: "操作",
       key: "actions",
       width: 100,
+      fixed: "right",
       render: (_: unknown, row: UserQuotaRow) => (
         <Button
           type="link"
@@ -123,7 +126,7 @@ export function QuotaAdminPanel({ onChanged }: { onChanged: (userId: number) => 
         columns={columns}
         dataSource={rows}
         loading={loading}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1200 }}
         pagination={{
           current: paging.page,
           pageSize: paging.pageSize,

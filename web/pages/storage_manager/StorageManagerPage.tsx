@@ -1,4 +1,4 @@
-import { App, Col, Row, Space, Spin } from "antd";
+import { App, Button, Card, Col, Result, Row, Space, Spin } from "antd";
 import { useCallback, useEffect, useState } from "react";
 import type { StorageSummary } from "../../../common/schemas/storage.ts";
 import { errorText } from "../../api/client.ts";
@@ -34,8 +34,18 @@ export function StorageManagerPage() {
     load();
   }, [load]);
 
+  if (!summary && loading) return <Spin style={{ display: "block", padding: 80 }} />;
   if (!summary) {
-    return <Spin spinning={loading} style={{ display: "block", padding: 80 }} />;
+    // A failed first load: say so and offer a retry instead of an empty page.
+    return (
+      <Card>
+        <Result
+          status="warning"
+          title="获取存储信息失败"
+          extra={<Button type="primary" onClick={() => load()}>重新加载</Button>}
+        />
+      </Card>
+    );
   }
   const admin = isAdmin && summary.users !== null;
   return (
