@@ -1,3 +1,4 @@
+import type { MediationBatchStatus } from "../../common/schemas/mediation.ts";
 import { applyRefund, planRefund } from "./quotas.ts";
 
 // Keys:  ["mediation_batches", userId, batchId] -> MediationBatch   (batchId = its first task's id: time-sortable)
@@ -11,7 +12,7 @@ import { applyRefund, planRefund } from "./quotas.ts";
 // commit that checks the row's previous entry, so a row is recorded, and a failed row refunded
 // (refund id "<batchId>:<index>:<attempt>"), exactly once however often a run is delivered.
 
-export type BatchStatus = "pending" | "running" | "done" | "failed";
+export type BatchStatus = MediationBatchStatus;
 
 export interface MediationBatch {
   id: string;

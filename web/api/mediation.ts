@@ -2,43 +2,18 @@
  * Template-based generation (part 2 §2.4, §7): Excel upload, progress, results, batch history,
  * downloads and the output file-name pattern.
  */
+import type {
+  BatchRecord,
+  ConversionProgress,
+  GenerationResult,
+  HistoryRecord,
+  RowError,
+} from "../../common/schemas/mediation.ts";
 import { api, type DownloadedFile, requestBlob, requestUpload } from "./client.ts";
 
+export type { BatchRecord, ConversionProgress, GenerationResult, HistoryRecord, RowError };
+
 export type TemplateSource = "system" | "personal" | "temp";
-
-/** One generated row (part 2 §3 "Generation result"). */
-export interface GenerationResult {
-  row: number;
-  fileName: string;
-  respondent: string;
-  applicant: string;
-  caseNumber: string;
-  createTime: string;
-  wordUrl: string;
-  /** "" when no PDF was made. */
-  pdfUrl: string;
-}
-
-export interface RowError {
-  row: number;
-  fileName: string;
-  reason: string;
-}
-
-export interface ConversionProgress {
-  success: true;
-  batch_no: string | null;
-  status: "pending" | "running" | "done" | "failed";
-  currentFile: number;
-  totalFiles: number;
-  completed: boolean;
-  successCount: number;
-  failedCount: number;
-  files: GenerationResult[];
-  errors: RowError[];
-  pdfAvailable: boolean;
-  error?: string;
-}
 
 export interface StartedBatch {
   success: true;
@@ -46,29 +21,6 @@ export interface StartedBatch {
   batch_no: string;
   taskId: string;
   left: number;
-}
-
-export interface BatchRecord {
-  batch_no: string;
-  total_files: number;
-  success_count: number;
-  failed_count: number;
-  status: string;
-  created_at: string;
-  template_name: string;
-}
-
-export interface HistoryRecord {
-  row: number;
-  file_name: string;
-  applicant: string;
-  respondent: string;
-  case_number: string;
-  word_url: string;
-  pdf_url: string;
-  status: "done" | "failed" | "pending";
-  error?: string;
-  created_at: string;
 }
 
 export type ZipKind = "word" | "pdf" | "both";

@@ -6,26 +6,14 @@
 import { getTask } from "../../kv/tasks.ts";
 import { listRows, type MediationBatch, type MediationRow } from "../../kv/mediation_batches.ts";
 import type { FileKind } from "./file_links.ts";
+import type {
+  BatchRecord,
+  ConversionProgress,
+  GenerationResult,
+  HistoryRecord,
+} from "../../../common/schemas/mediation.ts";
 
 export type Linker = (batchNo: string, index: number, kind: FileKind) => Promise<string>;
-
-/** A generated file as the result table shows it (part 2 §3 "Generation result"). */
-export interface GenerationResult {
-  row: number;
-  fileName: string;
-  respondent: string;
-  applicant: string;
-  caseNumber: string;
-  createTime: string;
-  wordUrl: string;
-  pdfUrl: string;
-}
-
-export interface RowError {
-  row: number;
-  fileName: string;
-  reason: string;
-}
 
 export async function toGenerationResult(
   batch: MediationBatch,
@@ -50,7 +38,7 @@ export async function progressView(
   batch: MediationBatch | null,
   link: Linker,
   pdfAvailable: boolean,
-) {
+): Promise<ConversionProgress> {
   if (!batch) {
     return {
       success: true,
@@ -68,7 +56,7 @@ export async function progressView(
   }
   const task = await getTask(kv, batch.taskId);
   const finished = batch.status === "done" || batch.status === "failed";
-  const view = {
+  const view: ConversionProgress = {
     success: true,
     batch_no: batch.batchNo,
     status: batch.status,
@@ -77,8 +65,8 @@ export async function progressView(
     completed: finished,
     successCount: batch.successCount,
     failedCount: batch.failedCount,
-    files: [] as GenerationResult[],
-    errors: [] as RowError[],
+    files: [],
+    errors: [],
     pdfAvailable: finished ? batch.pdfAvailable : pdfAvailable,
     ...(task?.error ? { error: task.error.message } : {}),
   };
@@ -92,7 +80,7 @@ export async function progressView(
 }
 
 /** A batch as the history lists it. */
-export function toBatchRecord(batch: MediationBatch) {
+export function toBatchRecord(batch: MediationBatch): BatchRecord {
   return {
     batch_no: batch.batchNo,
     total_files: batch.total,
@@ -105,7 +93,11 @@ export function toBatchRecord(batch: MediationBatch) {
 }
 
 /** A generated file as the history's detail dialog lists it (part 2 §3 "Generation record"). */
-export async function toHistoryRecord(batch: MediationBatch, row: MediationRow, link: Linker) {
+export async function toHistoryRecord(
+  batch: MediationBatch,
+  row: MediationRow,
+  link: Linker,
+): Promise<HistoryRecord> {
   return {
     row: row.row,
     file_name: row.fileName,
