@@ -29,7 +29,8 @@ import {
   readWordTemplate,
   saveWordTemplate,
 } from "../services/excel_templates/word_templates.ts";
-import { attachmentHeader, NO_VARIABLES_WARNING } from "../services/templates/word_templates.ts";
+import { attachmentHeader } from "../services/templates/word_templates.ts";
+import { NO_VARIABLES_WARNING } from "../../common/schemas/templates.ts";
 import { DOCX_CONTENT_TYPE, templateUploadLimit, uploadedFile } from "./templates.ts";
 
 /** Part 2 §2.2 and §7: the custom templates page. Every template belongs to the member who made it. */

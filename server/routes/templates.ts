@@ -1,13 +1,13 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { TEMPLATE_MAX_BYTES } from "../../common/constants.ts";
+import { NO_VARIABLES_WARNING, type TemplateUploadResult } from "../../common/schemas/templates.ts";
 import type { AppEnv } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { deleteTemplate, getTemplate, listTemplates, type TemplateScope } from "../kv/word_templates.ts";
 import { currentUser } from "../middleware/access.ts";
 import {
   attachmentHeader,
-  NO_VARIABLES_WARNING,
   readTemplateBytes,
   storeTemplate,
   templatePath,
@@ -55,7 +55,7 @@ export async function answerTemplateUpload(c: Context<AppEnv>, scope: TemplateSc
     status: "success",
     at: deps.clock.now(),
   });
-  return c.json({
+  return c.json<TemplateUploadResult>({
     success: true,
     template: toManagerTemplate(template),
     filePath: templatePath(template),

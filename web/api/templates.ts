@@ -2,32 +2,10 @@
  * Word templates of the two managers (part 2 §2.5, §2.6, §7): system templates (/api/templates) and
  * personal templates (/api/my-templates), plus the temporary upload of the generation page.
  */
+import type { ManagerTemplate, TemplateUploadResult } from "../../common/schemas/templates.ts";
 import { api, type DownloadedFile, requestBlob } from "./client.ts";
 
-/** A template as both managers list it. */
-export interface ManagerTemplate {
-  id: string;
-  fileName: string;
-  original_filename: string;
-  uploadTime: string;
-  created_at: string;
-  file_path: string;
-  variables: string[];
-  description: string;
-  size: number;
-}
-
-/** Answer of every template upload (managers and temporary). */
-export interface TemplateUploadResult {
-  success: true;
-  template?: ManagerTemplate;
-  filePath: string;
-  fileName: string;
-  variables: string[];
-  noVariables: boolean;
-  warning?: string;
-  uploadTime?: string;
-}
+export type { ManagerTemplate, TemplateUploadResult };
 
 export type TemplateLibraryKind = "system" | "personal";
 

@@ -3,16 +3,15 @@ import { App, Spin, Upload } from "antd";
 import { useState } from "react";
 import { TEMPLATE_MAX_BYTES } from "../../common/constants.ts";
 import { errorMessage } from "../../common/errors.ts";
+import { NO_VARIABLES_WARNING } from "../../common/schemas/templates.ts";
 import { errorText } from "../api/client.ts";
 import type { TemplateUploadResult } from "../api/templates.ts";
 
-export const DOCX_ONLY_TEXT = "只能上传Word文档(.docx)!";
-export const NO_VARIABLES_TEXT = "模板中未找到 ${变量名} 格式的变量";
 const DOCX_MIME = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
 /** The checks of part 2 §5 "Template upload" done before sending: the Chinese message, or null. */
 export function checkTemplateFile(file: { name: string; size: number }): string | null {
-  if (!/\.docx$/i.test(file.name)) return DOCX_ONLY_TEXT;
+  if (!/\.docx$/i.test(file.name)) return errorMessage("TEMPLATE_NOT_DOCX");
   if (file.size > TEMPLATE_MAX_BYTES) {
     return errorMessage("FILE_TOO_LARGE", { limit: `${TEMPLATE_MAX_BYTES / 1024 / 1024}MB` });
   }
@@ -41,7 +40,7 @@ export function TemplateUpload({ upload, onUploaded, hint, disabled }: Props) {
     try {
       const result = await upload(file);
       if (result.noVariables || result.variables.length === 0) {
-        message.warning(result.warning || NO_VARIABLES_TEXT);
+        message.warning(result.warning || NO_VARIABLES_WARNING);
       } else message.success("模板上传成功");
       onUploaded(result);
     } catch (err) {

@@ -14,22 +14,7 @@ import {
   type WordTemplate,
 } from "../../kv/word_templates.ts";
 import { inspectTemplateUpload } from "./inspect_upload.ts";
-
-/** The warning shown (part 2 §5) when a template has no ${name} variables. */
-export const NO_VARIABLES_WARNING = "模板中未找到 ${变量名} 格式的变量";
-
-/** The template object both managers list (part 2 §3 "Manager template"). */
-export interface ManagerTemplate {
-  id: string;
-  fileName: string;
-  original_filename: string;
-  uploadTime: string;
-  created_at: string;
-  file_path: string;
-  variables: string[];
-  description: string;
-  size: number;
-}
+import type { ManagerTemplate } from "../../../common/schemas/templates.ts";
 
 /** The opaque reference of a template the browser may send back (`file_path`, `filePath`). */
 export function templatePath(template: Pick<WordTemplate, "scope" | "id">): string {

@@ -12,6 +12,7 @@ import {
   Upload,
 } from "antd";
 import { useEffect, useState } from "react";
+import { errorMessage } from "../../../common/errors.ts";
 import { taskName } from "../../../common/schemas/excel_batch.ts";
 import { errorText } from "../../api/client.ts";
 import { listWordTemplates, uploadWordTemplate, type WordTemplateRecord } from "../../api/excel_templates.ts";
@@ -50,7 +51,7 @@ export function ParamsStep({ form, totalRows, template, onTemplate }: Props) {
   }, [message]);
 
   async function upload(file: File) {
-    if (!/\.docx$/i.test(file.name)) return void message.error("只能上传Word文档(.docx)!");
+    if (!/\.docx$/i.test(file.name)) return void message.error(errorMessage("TEMPLATE_NOT_DOCX"));
     setUploading(true);
     try {
       const result = await uploadWordTemplate(file);
