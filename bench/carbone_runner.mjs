@@ -87,8 +87,13 @@ async function main() {
     converterFactoryTimeout: job.conversionTimeoutMs,
     attempts: 2,
   });
-  // Warm-up (factories started, template code paths loaded); its output is the sample.
-  const sample = await produce(job.rows[0]);
+  // Warm-up: one document per factory at once (each LibreOffice has loaded Writer and the fonts),
+  // template code paths loaded; the first row's output is the sample.
+  const warmUp = Array.from(
+    { length: job.mode === "pdf" ? Math.max(1, job.factories) : 1 },
+    () => job.rows[0],
+  );
+  const [sample] = await Promise.all(warmUp.map(produce));
   const samples = { docx: join(job.sampleDir, `carbone_${job.mode}_${job.pipeName}.docx`) };
   writeFileSync(samples.docx, sample.docx);
   if (sample.pdf) {

@@ -13,7 +13,8 @@
  *   5. Carbone (npm carbone 3.8) on the same template and rows, under Node (bench/carbone_runner.mjs,
  *      started by bench/carbone_compare.ts, which also converts the template to Carbone's {d.x} syntax,
  *      loop and condition included): Word only (one Node process per core) and Word + PDF (one process,
- *      one Carbone LibreOffice factory per core), then both pipelines side by side.
+ *      one Carbone LibreOffice factory per core), then both pipelines side by side. Both sides warm up
+ *      first: one document per LibreOffice process (ours: the warm converter; Carbone: its factories).
  *      Carbone used to "hang" here: its converter ran the first python3 on PATH, pyenv's, which has no
  *      `uno` module, so its factories died at start and were restarted forever (the trace is in
  *      carbone_compare.ts). The runner now gets LibreOffice's soffice.bin and the uno-capable python3.
@@ -50,6 +51,11 @@ const SAMPLE = Math.max(1, Math.min(ROWS, Number(args.sample)));
 const template = buildMediationTemplate();
 const rows = Array.from({ length: ROWS }, (_, i) => mediationRow(i + 1));
 const workDir = await Deno.makeTempDir({ prefix: "generation-bench-" });
+console.log(
+  `load average at start: ${
+    Deno.loadavg().map((l) => l.toFixed(2)).join(" ")
+  } on ${navigator.hardwareConcurrency} cores`,
+);
 let peakRss = 0;
 const rssTimer = setInterval(() => (peakRss = Math.max(peakRss, Deno.memoryUsage().rss)), 100);
 
@@ -89,6 +95,13 @@ let sampleDocx: Uint8Array | null = null;
   using t = await testApp();
   await using pdf = createPdfConverter({ workDir });
   await pdf.ready();
+  // Warm-up as for Carbone's factories: one document per listener (Writer and fonts loaded), as in a
+  // server that has converted before.
+  {
+    using warm = createDocxRenderPool({ size: 1 });
+    const [first] = await warm.renderRows(template, rows.slice(0, 1));
+    if ("docx" in first) await Promise.all(pdf.stats().listeners.map(() => pdf.convert(first.docx)));
+  }
   t.deps.pdf = pdf;
   startJobListener(t.deps, jobHandlers).catch(() => {});
   const member = await t.userWith(["mediation"], { quotas: { mediation: ROWS } });
@@ -220,6 +233,7 @@ if (!args["skip-carbone"]) {
   );
 }
 
+console.log(`load average at the end: ${Deno.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
 clearInterval(rssTimer);
 await Deno.remove(workDir, { recursive: true }).catch(() => {});
 Deno.exit(0);
