@@ -23,3 +23,24 @@ export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).optional().default(1),
   pageSize: z.coerce.number().int().min(1).max(100, "每页最多100条").optional().default(10),
 });
+
+/** An invitation code as stored and as the code table shows it (part 3 §3). */
+export interface InvitationCode {
+  id: string;
+  code: string;
+  remark: string;
+  max_uses: number;
+  used_count: number;
+  created_by_name: string;
+  /** ISO date-time */
+  created_at: string;
+  /** ISO date-time, or null for a permanent code */
+  expired_at: string | null;
+}
+
+/** Who registered with a code (GET /api/invitation-codes/{id}/users). */
+export interface InvitationUserRow {
+  username: string;
+  /** ISO date-time */
+  used_at: string;
+}

@@ -1,4 +1,5 @@
 import { INVITATION_CODE_LENGTH } from "../../common/constants.ts";
+import type { InvitationCode, InvitationUserRow } from "../../common/schemas/invitations.ts";
 import { AppError } from "../errors.ts";
 import { newId } from "./ids.ts";
 import { codeGiftKey } from "./register_gifts.ts";
@@ -8,24 +9,10 @@ import { codeGiftKey } from "./register_gifts.ts";
 //        ["invitation_uses", codeId, userId] -> InvitationUse (written in the registration's own commit)
 //        ["register_gifts_by_code", id] is deleted with the code (server/kv/register_gifts.ts)
 
-export interface InvitationCode {
-  id: string;
-  code: string;
-  remark: string;
-  max_uses: number;
-  used_count: number;
-  created_by_name: string;
-  /** ISO date-time */
-  created_at: string;
-  /** ISO date-time, or null for a permanent code */
-  expired_at: string | null;
-}
+export type { InvitationCode };
 
-export interface InvitationUse {
+export interface InvitationUse extends InvitationUserRow {
   userId: number;
-  username: string;
-  /** ISO date-time */
-  used_at: string;
 }
 
 export interface NewInvitationCode {

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { invitationBody, pageQuery } from "../../common/schemas/invitations.ts";
+import { invitationBody, type InvitationUserRow, pageQuery } from "../../common/schemas/invitations.ts";
 import type { AppEnv } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { currentUser } from "../middleware/access.ts";
@@ -86,7 +86,7 @@ export const invitationCodesRoutes = new Hono<AppEnv>()
     const page = await listInvitationUses(c.var.deps.kv, id, c.req.valid("query"));
     return c.json({
       success: true,
-      users: page.users.map((u) => ({ username: u.username, used_at: u.used_at })),
+      users: page.users.map((u): InvitationUserRow => ({ username: u.username, used_at: u.used_at })),
       total: page.total,
     });
   });

@@ -1,27 +1,11 @@
-import type { InvitationBody } from "../../common/schemas/invitations.ts";
+import type { InvitationBody, InvitationCode, InvitationUserRow } from "../../common/schemas/invitations.ts";
 import { api } from "./client.ts";
 
-/** An invitation code as the code table shows it (part 3 §3); times are ISO strings. */
-export interface InvitationCodeRow {
-  id: string;
-  code: string;
-  remark: string;
-  max_uses: number;
-  used_count: number;
-  created_by_name: string;
-  created_at: string;
-  /** null: permanent */
-  expired_at: string | null;
-}
-
-export interface InvitationUserRow {
-  username: string;
-  used_at: string;
-}
+export type { InvitationCode, InvitationUserRow };
 
 /** One page of codes, newest first. GET /api/invitation-codes */
 export function listInvitationCodes(page: number, pageSize: number) {
-  return api.get<{ success: true; codes: InvitationCodeRow[]; total: number }>("/api/invitation-codes", {
+  return api.get<{ success: true; codes: InvitationCode[]; total: number }>("/api/invitation-codes", {
     query: { page, pageSize },
     silent: true,
   });
@@ -29,7 +13,7 @@ export function listInvitationCodes(page: number, pageSize: number) {
 
 /** Generate a code. POST /api/invitation-codes */
 export function createInvitationCode(body: InvitationBody) {
-  return api.post<{ success: true; code: InvitationCodeRow }>("/api/invitation-codes", body, {
+  return api.post<{ success: true; code: InvitationCode }>("/api/invitation-codes", body, {
     silent: true,
   });
 }

@@ -3,14 +3,14 @@ import { useEffect, useState } from "react";
 import { INVITATION_PAGE_SIZES } from "../../../common/constants.ts";
 import { errorText } from "../../api/client.ts";
 import {
-  type InvitationCodeRow,
+  type InvitationCode,
   type InvitationUserRow,
   listInvitationUsers,
 } from "../../api/invitation_codes.ts";
 import { formatTime } from "../../components/format_time.ts";
 
 interface Props {
-  code: InvitationCodeRow | null;
+  code: InvitationCode | null;
   onClose: () => void;
   onError: (text: string) => void;
 }

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { INVITATION_MAX_USES_MAX, INVITATION_MAX_USES_MIN } from "../../../common/constants.ts";
 import { EXPIRY_TIME_CHOICES, invitationBody } from "../../../common/schemas/invitations.ts";
 import { errorText } from "../../api/client.ts";
-import { createInvitationCode, type InvitationCodeRow } from "../../api/invitation_codes.ts";
+import { createInvitationCode, type InvitationCode } from "../../api/invitation_codes.ts";
 import { zodRule } from "../../components/zod_rule.ts";
 import { buildExpiredAt, DEFAULT_EXPIRY_TIME } from "./expiry.ts";
 
@@ -21,7 +21,7 @@ interface Props {
   /** The settings' default_max_uses: the dialog's starting value. */
   defaultMaxUses: number;
   onClose: () => void;
-  onCreated: (code: InvitationCodeRow) => void;
+  onCreated: (code: InvitationCode) => void;
   onError: (text: string) => void;
 }
 

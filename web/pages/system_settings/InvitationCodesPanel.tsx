@@ -5,7 +5,7 @@ import { INVITATION_PAGE_SIZES } from "../../../common/constants.ts";
 import { errorText } from "../../api/client.ts";
 import {
   deleteInvitationCode,
-  type InvitationCodeRow,
+  type InvitationCode,
   listInvitationCodes,
 } from "../../api/invitation_codes.ts";
 import { formatTime } from "../../components/format_time.ts";
@@ -16,11 +16,11 @@ import { GenerateCodeModal } from "./GenerateCodeModal.tsx";
 export function InvitationCodesPanel({ defaultMaxUses }: { defaultMaxUses: number }) {
   const { message, modal } = App.useApp();
   const [paging, setPaging] = useState({ page: 1, pageSize: INVITATION_PAGE_SIZES[0] });
-  const [codes, setCodes] = useState<InvitationCodeRow[]>([]);
+  const [codes, setCodes] = useState<InvitationCode[]>([]);
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(false);
   const [generating, setGenerating] = useState(false);
-  const [viewing, setViewing] = useState<InvitationCodeRow | null>(null);
+  const [viewing, setViewing] = useState<InvitationCode | null>(null);
   const showError = useCallback((text: string) => void message.error(text), [message]);
 
   const load = useCallback(async () => {
@@ -43,7 +43,7 @@ export function InvitationCodesPanel({ defaultMaxUses }: { defaultMaxUses: numbe
 
   useEffect(() => void load(), [load]);
 
-  function onDelete(code: InvitationCodeRow) {
+  function onDelete(code: InvitationCode) {
     modal.confirm({
       title: "删除邀请码",
       content: `确定要删除邀请码「${code.code}」吗？已注册的账号不受影响。`,
@@ -62,7 +62,7 @@ export function InvitationCodesPanel({ defaultMaxUses }: { defaultMaxUses: numbe
     });
   }
 
-  const columns: TableColumnsType<InvitationCodeRow> = [
+  const columns: TableColumnsType<InvitationCode> = [
     {
       title: "邀请码",
       dataIndex: "code",
@@ -114,7 +114,7 @@ export function InvitationCodesPanel({ defaultMaxUses }: { defaultMaxUses: numbe
         </Button>
       }
     >
-      <Table<InvitationCodeRow>
+      <Table<InvitationCode>
         rowKey="id"
         columns={columns}
         dataSource={codes}
