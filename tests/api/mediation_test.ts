@@ -6,6 +6,7 @@ import { jobHandlers } from "../../server/jobs/handlers.ts";
 import { getBatchByNo, listRows, recordRowOutcome } from "../../server/kv/mediation_batches.ts";
 import { getTask } from "../../server/kv/tasks.ts";
 import { handleMediationGenerate } from "../../server/services/mediation/generate_batch.ts";
+import { createPdfConverter } from "../../server/services/pdf/libreoffice_pool.ts";
 import { type SeededUser, type TestApp, testApp } from "../helpers/test_app.ts";
 import {
   docxText,
@@ -252,6 +253,23 @@ Deno.test("without LibreOffice, Word output works and rows say why they have no 
       .json();
   assert.equal(history.data.records[0].error, "服务器未安装 LibreOffice，无法生成 PDF；Word 文档仍可生成");
   assert.equal(await quotaOf(t, member), 9);
+});
+
+Deno.test("the progress call says PDF is unavailable once LibreOffice is gone, even after a batch with PDFs", async () => {
+  const { t } = await appWithJobs();
+  using _t = t;
+  const member = await t.userWith(["mediation"], { quotas: { mediation: 10 } });
+  const id = await systemTemplate(t);
+  await uploadExcel(t, member, id, [HEADER, ["A1", "张三", "王五"]]);
+  const done = await waitForBatch(t, member);
+  assert.equal(done.pdfAvailable, true);
+  assert.ok(done.files[0].pdfUrl);
+  // The server restarts without LibreOffice: the page's first call (no batch_no) must say so.
+  t.deps.pdf = createPdfConverter({ workDir: "/nonexistent", install: null });
+  const onLoad = await (await t.request("GET", "/api/conversion-progress", { as: member })).json();
+  assert.equal(onLoad.batch_no, done.batch_no);
+  assert.equal(onLoad.pdfAvailable, false);
+  assert.ok(onLoad.files[0].pdfUrl, "the batch's own PDFs are still listed");
 });
 
 Deno.test("Excel upload rejections carry the spec's messages and charge nothing", async () => {

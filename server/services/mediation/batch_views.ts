@@ -67,7 +67,9 @@ export async function progressView(
     failedCount: batch.failedCount,
     files: [],
     errors: [],
-    pdfAvailable: finished ? batch.pdfAvailable : pdfAvailable,
+    // The page warns from this (PDF_CONVERTER_MISSING) on load too: false when the server has no
+    // LibreOffice now, or when this finished batch was made without it.
+    pdfAvailable: finished ? batch.pdfAvailable && pdfAvailable : pdfAvailable,
     ...(task?.error ? { error: task.error.message } : {}),
   };
   if (finished) {
