@@ -53,3 +53,14 @@ export const updateUserBody = z.object({
   domain,
 });
 export type UpdateUserBody = z.input<typeof updateUserBody>;
+
+/** A user as the user manager lists it (part 3 §3); times are ISO strings, domain "" is the default. */
+export interface UserRow {
+  id: number;
+  username: string;
+  email: string;
+  role: string;
+  last_login: string | null;
+  created_at: string;
+  domain: string;
+}

@@ -1,16 +1,7 @@
-import type { CreateUserBody, UpdateUserBody } from "../../common/schemas/users.ts";
+import type { CreateUserBody, UpdateUserBody, UserRow } from "../../common/schemas/users.ts";
 import { api } from "./client.ts";
 
-/** A user as the user manager lists it (part 3 §3); times are ISO strings, domain "" is the default. */
-export interface UserRow {
-  id: number;
-  username: string;
-  email: string;
-  role: string;
-  last_login: string | null;
-  created_at: string;
-  domain: string;
-}
+export type { UserRow };
 
 /** Every user (the user manager pages on the client). GET /api/users */
 export function listUsers() {

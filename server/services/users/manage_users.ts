@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { SUPER_ADMIN_ID, SUPER_ADMIN_ROLE } from "../../../common/permissions.ts";
-import type { createUserBody, updateUserBody } from "../../../common/schemas/users.ts";
+import type { createUserBody, updateUserBody, UserRow } from "../../../common/schemas/users.ts";
 import type { AppDeps, CurrentUser } from "../../deps.ts";
 import { AppError } from "../../errors.ts";
 import { recordAudit } from "../../kv/audit_log.ts";
@@ -23,17 +23,7 @@ type Deps = Pick<AppDeps, "kv" | "clock" | "config" | "signingKey">;
 type Actor = Pick<CurrentUser, "id" | "username" | "sid">;
 
 /** A user as the user manager shows it (part 3 §3). */
-export interface UserView {
-  id: number;
-  username: string;
-  email: string;
-  role: string;
-  last_login: string | null;
-  created_at: string;
-  domain: string;
-}
-
-export function toUserView(user: UserRecord, roleName: string): UserView {
+export function toUserView(user: UserRecord, roleName: string): UserRow {
   return {
     id: user.id,
     username: user.username,
@@ -63,7 +53,7 @@ async function roleNamed(deps: Deps, name: string): Promise<Role> {
 export async function createManagedUser(
   deps: Deps,
   options: { actor: Actor; input: z.output<typeof createUserBody> },
-): Promise<UserView> {
+): Promise<UserRow> {
   const { actor, input } = options;
   const passwordHash = await hashPassword(input.password);
   for (let attempt = 0; attempt < 10; attempt++) {
@@ -104,7 +94,7 @@ export async function createManagedUser(
 export async function updateManagedUser(
   deps: Deps,
   options: { actor: Actor; id: number; input: z.output<typeof updateUserBody> },
-): Promise<{ user: UserView; newToken: string | null }> {
+): Promise<{ user: UserRow; newToken: string | null }> {
   const { actor, id, input } = options;
   const before = await getUser(deps.kv, id);
   if (!before) throw new AppError("USER_NOT_FOUND");
