@@ -8,7 +8,9 @@ import { type ComponentType, type LazyExoticComponent, Suspense, useEffect } fro
 import { createBrowserRouter, Navigate, useLocation } from "react-router";
 import { type Access, PAGE_ACCESS } from "../common/permissions.ts";
 import { registerNavigator } from "./api/navigation.ts";
+import { firstAllowedLanding } from "./auth/guard.ts";
 import { RequireAuth } from "./auth/RequireAuth.tsx";
+import { useSession } from "./auth/session.ts";
 import { ChunkErrorBoundary } from "./components/ChunkErrorBoundary.tsx";
 import { lazyPage } from "./components/lazy_page.ts";
 import { PageMetaContext } from "./components/page_meta.ts";
@@ -27,15 +29,6 @@ const MemberCenterPage = lazyPage(
   () => import("./pages/member_center/MemberCenterPage.tsx"),
   "MemberCenterPage",
 );
-const TemplateManagerPage = lazyPage(
-  () => import("./pages/template_manager/TemplateManagerPage.tsx"),
-  "TemplateManagerPage",
-);
-const MyTemplatesPage = lazyPage(() => import("./pages/my_templates/MyTemplatesPage.tsx"), "MyTemplatesPage");
-const MediationFormPage = lazyPage(
-  () => import("./pages/mediation_form/MediationFormPage.tsx"),
-  "MediationFormPage",
-);
 const UserManagerPage = lazyPage(() => import("./pages/user_manager/UserManagerPage.tsx"), "UserManagerPage");
 const RoleManagerPage = lazyPage(() => import("./pages/role_manager/RoleManagerPage.tsx"), "RoleManagerPage");
 const AuditLogPage = lazyPage(() => import("./pages/audit_log/AuditLogPage.tsx"), "AuditLogPage");
@@ -44,6 +37,15 @@ const AiSettingsPage = lazyPage(() => import("./pages/ai_settings/AiSettingsPage
 const StorageManagerPage = lazyPage(
   () => import("./pages/storage_manager/StorageManagerPage.tsx"),
   "StorageManagerPage",
+);
+const TemplateManagerPage = lazyPage(
+  () => import("./pages/template_manager/TemplateManagerPage.tsx"),
+  "TemplateManagerPage",
+);
+const MyTemplatesPage = lazyPage(() => import("./pages/my_templates/MyTemplatesPage.tsx"), "MyTemplatesPage");
+const MediationFormPage = lazyPage(
+  () => import("./pages/mediation_form/MediationFormPage.tsx"),
+  "MediationFormPage",
 );
 const SystemSettingsPage = lazyPage(
   () => import("./pages/system_settings/SystemSettingsPage.tsx"),
@@ -61,17 +63,17 @@ const ExcelCaseSplitPage = lazyPage(
   () => import("./pages/excel_case_split/ExcelCaseSplitPage.tsx"),
   "ExcelCaseSplitPage",
 );
+/** The page of every route whose screen a later issue builds. */
+const Placeholder = lazyPage(() => import("./pages/placeholder/PlaceholderPage.tsx"), "PlaceholderPage");
 const ExcelTemplatesPage = lazyPage(
   () => import("./pages/excel_templates/ExcelTemplatesPage.tsx"),
   "ExcelTemplatesPage",
 );
+const ExcelBatchPage = lazyPage(() => import("./pages/excel_batch/ExcelBatchPage.tsx"), "ExcelBatchPage");
 const PdfConverterPage = lazyPage(
   () => import("./pages/pdf_converter/PdfConverterPage.tsx"),
   "PdfConverterPage",
 );
-/** The page of every route whose screen a later issue builds. */
-const Placeholder = lazyPage(() => import("./pages/placeholder/PlaceholderPage.tsx"), "PlaceholderPage");
-const ExcelBatchPage = lazyPage(() => import("./pages/excel_batch/ExcelBatchPage.tsx"), "ExcelBatchPage");
 
 interface RouteOptions {
   group?: MenuGroupKey;
@@ -150,10 +152,14 @@ function RoutePage({ path, title, page: Page }: { path: string; title: string; p
   );
 }
 
-/** "/" goes to /dashboard, keeping the navigation state (whether it came from /login). */
+/**
+ * "/" goes to /dashboard (part 1 §2), or for a user without it to the first page they may open,
+ * keeping the navigation state (whether it came from /login).
+ */
 function IndexRedirect() {
   const location = useLocation();
-  return <Navigate to="/dashboard" replace state={location.state} />;
+  const { user } = useSession();
+  return <Navigate to={user ? firstAllowedLanding(user) : "/dashboard"} replace state={location.state} />;
 }
 
 /** Builds the browser router and registers navigation for the API client. */

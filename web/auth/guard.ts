@@ -38,8 +38,16 @@ export function decideAccess(path: string, user: AccessSubject | null, context: 
   return { kind: "deny", message: NO_ACCESS_TEXT, redirectTo: redirectTo === path ? null : redirectTo };
 }
 
-/** The first page of FALLBACK_LANDING_ORDER the user may open; /dashboard when none. */
+/**
+ * The first page of FALLBACK_LANDING_ORDER the user may open; else (beyond part 1, which stops
+ * there) the first permission-gated page of the route table they may open, so a member who holds
+ * only, say, template_manage lands on their page instead of a denied dashboard; /dashboard when none.
+ */
 export function firstAllowedLanding(user: AccessSubject): string {
-  return FALLBACK_LANDING_ORDER.find((path) => hasAccess(user, PAGE_ACCESS[path] ?? "auth")) ??
+  const allowed = (path: string) => hasAccess(user, PAGE_ACCESS[path] ?? "auth");
+  return FALLBACK_LANDING_ORDER.find(allowed) ??
+    Object.keys(PAGE_ACCESS).find((path) =>
+      PAGE_ACCESS[path] !== "auth" && path !== SUPER_ADMIN_PAGE && allowed(path)
+    ) ??
     DEFAULT_LANDING;
 }

@@ -54,6 +54,16 @@ Deno.test("decideAccess() after /login goes to the first allowed landing page", 
   assert.equal(firstAllowedLanding(member([])), "/dashboard");
 });
 
+Deno.test("firstAllowedLanding() beyond the spec's list: the first permission-gated page the user may open", () => {
+  assert.equal(firstAllowedLanding(member(["template_manage"])), "/template-manager");
+  assert.equal(firstAllowedLanding(member(["excel_case_split"])), "/excel-case-split");
+  assert.deepEqual(decideAccess("/dashboard", member(["template_manage"]), afterLogin), {
+    kind: "deny",
+    message: "没有访问权限",
+    redirectTo: "/template-manager",
+  });
+});
+
 Deno.test("decideAccess() does not redirect a denied /dashboard to itself", () => {
   assert.deepEqual(decideAccess("/dashboard", member([]), afterLogin), {
     kind: "deny",
