@@ -61,6 +61,7 @@ Deno.test("dispatchJob() fails the task and refunds its quota when the handler t
     assert.equal((await getQuotas(deps.kv, 3)).aiLimit, 3);
     let calls = 0;
     const failing: JobHandlers = {
+      ...jobHandlers,
       "maintenance.cleanup": () => {
         calls++;
         return Promise.reject(new AppError("FILE_PARSE_FAILED", { reason: "表格中没有数据" }));
