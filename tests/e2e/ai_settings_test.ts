@@ -113,6 +113,13 @@ Deno.test("/ai-settings: user id 1 saves the settings, the key comes back masked
   await waitForToast(page, "删除成功");
   await words.getByText("暂无敏感词").waitFor();
   await page.screenshot({ path: "/tmp/e2e-ai-settings.png", fullPage: true });
+
+  // Settings that failed to load cannot be saved: a save replaces all of them with what the form holds.
+  await page.route("**/api/ai/settings", (route) => route.fulfill({ status: 500, body: "" }));
+  await page.reload();
+  await waitForToast(page, "获取AI设置失败");
+  assert.equal(await form.getByRole("button", { name: /保存设置/ }).isDisabled(), true);
+  await page.unroute("**/api/ai/settings");
   assertNoPageErrors(browser.pageErrors);
 });
 

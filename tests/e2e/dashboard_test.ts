@@ -93,6 +93,14 @@ Deno.test("the dashboard's figures move after a metered action (60 s refresh for
   await waitForCard(member, "pdf", 1, 1);
   await member.screenshot({ path: "/tmp/e2e-dashboard-member.png", fullPage: true });
 
+  // A failed first load of the figures says so in the page and offers a retry.
+  await member.route("**/api/dashboard/stats", (route) => route.fulfill({ status: 500, body: "" }));
+  await member.reload();
+  await member.locator(".ant-result-title").filter({ hasText: "获取统计数据失败" }).waitFor();
+  await member.unroute("**/api/dashboard/stats");
+  await member.getByRole("button", { name: "重新加载" }).click();
+  await waitForCard(member, "pdf", 1, 1);
+
   // The admin's user filter (remote search): member2 has no activity, member1 has three rows.
   await admin.getByRole("combobox", { name: "筛选用户" }).click();
   await admin.getByRole("combobox", { name: "筛选用户" }).fill("member2");

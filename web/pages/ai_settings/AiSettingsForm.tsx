@@ -83,6 +83,8 @@ export function AiSettingsForm() {
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
   const [loading, setLoading] = useState(true);
+  /** Saving is a full replacement: without the stored settings, a save would overwrite them with defaults. */
+  const [loaded, setLoaded] = useState(false);
   const [saving, setSaving] = useState(false);
   const [testing, setTesting] = useState(false);
   /** The stored key as the server shows it ("sk-****abcd"), "" when none. */
@@ -97,7 +99,10 @@ export function AiSettingsForm() {
 
   useEffect(() => {
     getAiSettings().then(
-      ({ settings }) => show(settings),
+      ({ settings }) => {
+        show(settings);
+        setLoaded(true);
+      },
       (err) => {
         if (err instanceof ApiError && err.status === 403) message.error("没有访问权限");
         else if (!(err instanceof ApiError && err.status === 401)) {
@@ -208,7 +213,14 @@ export function AiSettingsForm() {
             <Switch aria-label="启用敏感词过滤" />
           </Form.Item>
           <Space>
-            <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={saving}>
+            <Button
+              type="primary"
+              htmlType="submit"
+              icon={<SaveOutlined />}
+              loading={saving}
+              disabled={!loaded}
+              title={!loaded && !loading ? "获取AI设置失败，请刷新页面后再保存" : undefined}
+            >
               保存设置
             </Button>
             <Button icon={<ApiOutlined />} onClick={onTest} loading={testing}>测试连接</Button>

@@ -1,4 +1,4 @@
-import { App, Card, Col, Empty, Row, Space, Statistic, Typography } from "antd";
+import { App, Button, Card, Col, Empty, Result, Row, Space, Statistic, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { DASHBOARD_CHART_DAYS, DASHBOARD_REFRESH_MS } from "../../../common/constants.ts";
 import { type DashboardStats, getDashboardStats } from "../../api/dashboard.ts";
@@ -37,6 +37,8 @@ export function DashboardPage() {
   const { isAdmin } = usePermission();
   const [stats, setStats] = useState<DashboardStats | null>(null);
   const [tick, setTick] = useState(0);
+  /** The last load failed (cards keep their last figures; with none yet, a retry is offered). */
+  const [failed, setFailed] = useState(false);
 
   useEffect(() => {
     const timer = setInterval(() => setTick((n) => n + 1), DASHBOARD_REFRESH_MS);
@@ -46,13 +48,19 @@ export function DashboardPage() {
   useEffect(() => {
     let current = true;
     getDashboardStats().then(
-      (res) => current && setStats(res),
-      () =>
-        current &&
+      (res) => {
+        if (!current) return;
+        setStats(res);
+        setFailed(false);
+      },
+      () => {
+        if (!current) return;
+        setFailed(true);
         message.error({
           content: tick === 0 ? "获取统计数据失败" : "获取仪表盘数据失败",
           key: "dashboard-stats",
-        }),
+        });
+      },
     );
     return () => {
       current = false;
@@ -64,6 +72,16 @@ export function DashboardPage() {
 
   return (
     <Space direction="vertical" size={16} style={{ width: "100%" }}>
+      {!stats && !failed && <Card loading />}
+      {!stats && failed && (
+        <Card>
+          <Result
+            status="warning"
+            title="获取统计数据失败"
+            extra={<Button type="primary" onClick={() => setTick((n) => n + 1)}>重新加载</Button>}
+          />
+        </Card>
+      )}
       {stats && cards.length > 0 && <StatCards cards={cards} />}
       {stats && cards.length === 0 && (
         <Card>
