@@ -1,9 +1,9 @@
-import { App, Form, Input, Modal } from "antd";
-import { useEffect, useState } from "react";
+import { Form, Input, Modal } from "antd";
+import { useEffect } from "react";
 import type { PermissionCode } from "../../../common/permissions.ts";
 import { roleBody } from "../../../common/schemas/roles.ts";
-import { ApiError, errorText } from "../../api/client.ts";
 import { createRole, type PermissionItem, type RoleRow, updateRole } from "../../api/roles.ts";
+import { useFormSave } from "../../components/form_save.ts";
 import { zodRule } from "../../components/zod_rule.ts";
 import { PermissionPicker } from "./PermissionPicker.tsx";
 
@@ -24,9 +24,8 @@ interface Props {
 
 /** Add/edit a role (part 3 §5): name 2-50 characters, at least one permission (请至少选择一个权限). */
 export function RoleFormModal({ open, editing, permissions, onClose, onSaved }: Props) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useFormSave(form);
 
   useEffect(() => {
     if (!open) return;
@@ -42,30 +41,16 @@ export function RoleFormModal({ open, editing, permissions, onClose, onSaved }: 
     );
   }, [open, editing, form]);
 
-  async function onOk() {
-    let values: FormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    const body = {
-      name: values.name.trim(),
-      description: (values.description ?? "").trim(),
-      permissions: values.permissions,
-    };
-    setSaving(true);
-    try {
+  function onOk() {
+    return save(async (values) => {
+      const body = {
+        name: values.name.trim(),
+        description: (values.description ?? "").trim(),
+        permissions: values.permissions,
+      };
       const { role } = editing ? await updateRole(editing.id, body) : await createRole(body);
       onSaved(role);
-    } catch (err) {
-      const text = errorText(err, "保存失败");
-      if (err instanceof ApiError && err.field && err.field in body) {
-        form.setFields([{ name: err.field as keyof FormValues, errors: [text] }]);
-      } else message.error(text);
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (

@@ -1,5 +1,5 @@
-import { App, Form, Input, Modal, Select } from "antd";
-import { useEffect, useState } from "react";
+import { Form, Input, Modal, Select } from "antd";
+import { useEffect } from "react";
 import { SUPER_ADMIN_ID } from "../../../common/permissions.ts";
 import {
   createUserBody,
@@ -8,9 +8,9 @@ import {
   normalizeDomain,
   updateUserBody,
 } from "../../../common/schemas/users.ts";
-import { ApiError, errorText } from "../../api/client.ts";
 import type { RoleRow } from "../../api/roles.ts";
 import { createUser, updateUser, type UserRow } from "../../api/users.ts";
+import { useFormSave } from "../../components/form_save.ts";
 import { zodRule } from "../../components/zod_rule.ts";
 
 interface FormValues {
@@ -35,9 +35,8 @@ interface Props {
  * unchanged, and the domain may carry http(s):// and a trailing slash, which are stripped.
  */
 export function UserFormModal({ open, editing, roles, onClose, onSaved }: Props) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useFormSave(form);
   const isEdit = editing !== null;
   const schema = isEdit ? updateUserBody : createUserBody;
 
@@ -55,32 +54,18 @@ export function UserFormModal({ open, editing, roles, onClose, onSaved }: Props)
     }
   }, [open, editing, form]);
 
-  async function onOk() {
-    let values: FormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    const body = {
-      username: values.username.trim(),
-      email: values.email.trim(),
-      password: values.password ?? "",
-      role: values.role ?? "",
-      domain: normalizeDomain(values.domain ?? ""),
-    };
-    setSaving(true);
-    try {
+  function onOk() {
+    return save(async (values) => {
+      const body = {
+        username: values.username.trim(),
+        email: values.email.trim(),
+        password: values.password ?? "",
+        role: values.role ?? "",
+        domain: normalizeDomain(values.domain ?? ""),
+      };
       const { user } = editing ? await updateUser(editing.id, body) : await createUser(body);
       onSaved(user);
-    } catch (err) {
-      const text = errorText(err, "保存失败");
-      if (err instanceof ApiError && err.field && err.field in body) {
-        form.setFields([{ name: err.field as keyof FormValues, errors: [text] }]);
-      } else message.error(text);
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (
