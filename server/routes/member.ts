@@ -56,8 +56,8 @@ export const memberRoutes = new Hono<AppEnv>()
     const { kv, clock } = c.var.deps;
     const user = currentUser(c);
     const q = c.req.valid("query");
-    // Members read only their own history; administrators everyone's, optionally one user's.
-    const userId = isAdmin(user) ? q.userId : user.id;
+    // Everyone loads their own records (part 3 §6); an administrator may ask for one other user's.
+    const userId = isAdmin(user) && q.userId !== undefined ? q.userId : user.id;
     const window = timeWindow(q, clock.now());
     const { records, total } = await listUsageRecords(kv, {
       userId,

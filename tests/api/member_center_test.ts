@@ -37,15 +37,16 @@ Deno.test("GET /api/member/usage-records shows a member only their own records, 
   assert.equal(rec.created_at, new Date(t.clock.now()).toISOString());
 });
 
-Deno.test("GET /api/member/usage-records shows an administrator everyone's, or one user's", async () => {
+Deno.test("GET /api/member/usage-records shows an administrator their own records, or one user's on request", async () => {
   using t = await testApp();
   const alice = await t.userWith(["member_center"], { username: "alice" });
   const bob = await t.userWith(["member_center"], { username: "bob" });
   await seedUsage(t, alice.user.id, "alice", t.clock.now());
   await seedUsage(t, bob.user.id, "bob", t.clock.now() + 1);
-  const all = await (await t.request("GET", "/api/member/usage-records", { as: "admin" })).json();
-  assert.equal(all.total, 2);
-  assert.deepEqual(all.records.map((r: { username: string }) => r.username), ["bob", "alice"]);
+  await seedUsage(t, 1, "admin", t.clock.now() + 2);
+  const own = await (await t.request("GET", "/api/member/usage-records", { as: "admin" })).json();
+  assert.equal(own.total, 1, "everyone loads their own records (part 3 §6)");
+  assert.deepEqual(own.records.map((r: { username: string }) => r.username), ["admin"]);
   const one =
     await (await t.request("GET", `/api/member/usage-records?userId=${alice.user.id}`, { as: "admin" }))
       .json();
