@@ -211,3 +211,15 @@ export async function deleteSplitTask(kv: Deno.Kv, task: Pick<CaseSplitRecord, "
   for (const key of await listChunkKeys(kv, task.id)) op.delete(key);
   if (!(await op.commit()).ok) throw new Error("split task delete rejected");
 }
+
+/**
+ * Split tasks not processing ("uploaded" and never split, "completed", "failed") and unchanged since
+ * before `before` (ms): the clean-up's candidates, oldest first. Ids sort by creation time, and a
+ * task changes only after it was created, so only ids older than `before` are read.
+ */
+export async function* listSplitTasksIdleBefore(kv: Deno.Kv, before: number): AsyncIterable<CaseSplitRecord> {
+  const end = ["case_split_tasks", before.toString(16).padStart(12, "0")];
+  for await (const e of kv.list<CaseSplitRecord>({ prefix: ["case_split_tasks"], end })) {
+    if (e.value.status !== "processing" && e.value.updatedAt < before) yield e.value;
+  }
+}

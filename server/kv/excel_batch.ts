@@ -3,6 +3,7 @@
  * settings and one outcome per generated file.
  */
 import { EXCEL_BATCH_UPLOAD_TTL_MS } from "../../common/constants.ts";
+import { isTaskFinished, type TaskRecord } from "./tasks.ts";
 
 // Keys:  ["excel_batch_uploads", userId, uploadId] -> ExcelBatchUpload      (expires after a day)
 //        ["excel_batches", taskId] -> ExcelBatch                          (taskId: server/kv/tasks.ts)
@@ -146,4 +147,46 @@ export async function listActiveRuns(kv: Deno.Kv): Promise<ExcelBatchRun[]> {
   const runs: ExcelBatchRun[] = [];
   for await (const e of kv.list<ExcelBatchRun>({ prefix: ["excel_batch_active"] })) runs.push(e.value);
   return runs;
+}
+
+/**
+ * Deletes a task's wizard records: its outputs in commits of 500, then the batch, its active run and
+ * its close marker in one commit that checks the batch is still there. The caller removes the blob
+ * folder (batch.blobPrefix) first; the task record is server/kv/tasks.ts's. False when it was gone.
+ */
+export async function deleteBatchRecords(kv: Deno.Kv, taskId: string): Promise<boolean> {
+  const entry = await kv.get<ExcelBatch>(batchKey(taskId));
+  if (!entry.value) return false;
+  const keys: Deno.KvKey[] = [];
+  for await (const e of kv.list({ prefix: ["excel_batch_files", taskId] })) keys.push(e.key);
+  for (let i = 0; i < keys.length; i += 500) {
+    const op = kv.atomic();
+    for (const key of keys.slice(i, i + 500)) op.delete(key);
+    if (!(await op.commit()).ok) throw new Error("excel batch files delete rejected");
+  }
+  const res = await kv.atomic()
+    .check(entry)
+    .delete(entry.key)
+    .delete(activeRunKey(taskId))
+    .delete(closedKey(taskId))
+    .commit();
+  return res.ok;
+}
+
+/**
+ * Wizard tasks created before `before` (ms) whose run is over: no active run, and a task that is
+ * finished since before `before`, or gone (removed by an older clean-up that left the batch behind).
+ * The clean-up's candidates, oldest first.
+ */
+export async function* listBatchesIdleBefore(kv: Deno.Kv, before: number): AsyncIterable<ExcelBatch> {
+  const end = ["excel_batches", before.toString(16).padStart(12, "0")];
+  for await (const e of kv.list<ExcelBatch>({ prefix: ["excel_batches"], end })) {
+    const [task, active] = await kv.getMany<[TaskRecord, ExcelBatchRun]>([
+      ["tasks", e.value.id],
+      activeRunKey(e.value.id),
+    ]);
+    if (active.value) continue;
+    if (task.value && (!isTaskFinished(task.value) || task.value.updatedAt >= before)) continue;
+    yield e.value;
+  }
 }

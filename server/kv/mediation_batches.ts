@@ -1,4 +1,5 @@
 import type { MediationBatchStatus } from "../../common/schemas/mediation.ts";
+import { AppError } from "../errors.ts";
 import { applyRefund, planRefund } from "./quotas.ts";
 
 // Keys:  ["mediation_batches", userId, batchId] -> MediationBatch   (batchId = its first task's id: time-sortable)
@@ -202,23 +203,46 @@ export async function recordRowOutcome(
 }
 
 /**
- * Deletes a batch's records (rows in chunks; the caller removes its blob folder first). Returns false
- * when the batch is not there.
+ * Deletes a batch's records: its rows in commits of 500, then the batch, its number, its active run
+ * and one off the user's count in a commit that checks the batch is still the one read, so deleting
+ * twice (a click and the clean-up) counts once. The caller removes the blob folder first and makes
+ * sure the batch is finished. Returns false when the batch was not there (any more).
  */
-export async function deleteBatchRecords(kv: Deno.Kv, batch: MediationBatch): Promise<void> {
+export async function deleteBatchRecords(
+  kv: Deno.Kv,
+  batch: Pick<MediationBatch, "id" | "userId">,
+): Promise<boolean> {
+  const entry = await kv.get<MediationBatch>(batchKey(batch.userId, batch.id));
+  if (!entry.value) return false;
   const keys: Deno.KvKey[] = [];
   for await (const e of kv.list({ prefix: ["mediation_rows", batch.id] })) keys.push(e.key);
   for (let i = 0; i < keys.length; i += 500) {
     const op = kv.atomic();
     for (const key of keys.slice(i, i + 500)) op.delete(key);
-    await op.commit();
+    if (!(await op.commit()).ok) throw new Error("batch rows delete rejected");
   }
-  await kv.atomic()
-    .delete(batchKey(batch.userId, batch.id))
-    .delete(batchNoKey(batch.userId, batch.batchNo))
+  const res = await kv.atomic()
+    .check(entry)
+    .delete(entry.key)
+    .delete(batchNoKey(batch.userId, entry.value.batchNo))
     .delete(activeRunKey(batch.id))
     .sum(["mediation_batch_count", batch.userId], 0xffffffffffffffffn) // -1 modulo 2^64
     .commit();
+  if (res.ok) return true;
+  // Changed meanwhile: deleted by someone else (false), or a retry started on it.
+  if (!(await kv.get(entry.key)).value) return false;
+  throw new AppError("BATCH_RUNNING");
+}
+
+/**
+ * Every user's batches that are finished ("done" or "failed") and unchanged since before `before`
+ * (ms): the clean-up's candidates. Reads all batch records (not their rows).
+ */
+export async function* listBatchesIdleBefore(kv: Deno.Kv, before: number): AsyncIterable<MediationBatch> {
+  for await (const e of kv.list<MediationBatch>({ prefix: ["mediation_batches"] })) {
+    const batch = e.value;
+    if ((batch.status === "done" || batch.status === "failed") && batch.updatedAt < before) yield batch;
+  }
 }
 
 /** The runs in progress (for resuming after a restart). */

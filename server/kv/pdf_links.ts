@@ -236,3 +236,25 @@ export async function deletePdfBatch(kv: Deno.Kv, userId: number, batchNo: strin
   }
   throw new Error("pdf batch delete contended");
 }
+
+/**
+ * Every user's batches whose newest link was uploaded before `before` (ms), or that hold no link and
+ * were created before it: the clean-up's candidates. Link ids sort by upload time, so the newest is
+ * the last key of the batch's index. A link's own expiry does not keep its batch: the retention
+ * setting bounds what is stored (docs/decisions/003-cleanup-hooks.md).
+ */
+export async function* listPdfBatchesIdleBefore(kv: Deno.Kv, before: number): AsyncIterable<PdfBatch> {
+  for await (const e of kv.list<PdfBatch>({ prefix: ["pdf_batches"] })) {
+    const batch = e.value;
+    let lastUpload = batch.createdAt;
+    const newest = kv.list<string>({ prefix: ["pdf_links_by_batch", batch.userId, batch.batchNo] }, {
+      reverse: true,
+      limit: 1,
+    });
+    for await (const id of newest) {
+      const link = (await kv.get<PdfLink>(["pdf_links", id.value])).value;
+      if (link) lastUpload = Math.max(lastUpload, link.createdAt);
+    }
+    if (lastUpload < before) yield batch;
+  }
+}

@@ -2,9 +2,10 @@ import { Hono } from "hono";
 import { BATCH_PAGE_SIZES, GENERATION_PREVIEW_ROWS } from "../../common/constants.ts";
 import type { AppEnv } from "../deps.ts";
 import { AppError } from "../errors.ts";
-import { deleteBatchRecords, getBatchByNo, getRow, listBatches, listRows } from "../kv/mediation_batches.ts";
+import { getBatchByNo, getRow, listBatches, listRows } from "../kv/mediation_batches.ts";
 import { currentUser } from "../middleware/access.ts";
 import { toBatchRecord, toHistoryRecord } from "../services/mediation/batch_views.ts";
+import { deleteMediationBatch } from "../services/mediation/delete_batch.ts";
 import { batchZipEntries, streamBatchZip, type ZipContent } from "../services/mediation/batch_zip.ts";
 import { type FileKind, verifyFileLink } from "../services/mediation/file_links.ts";
 import { retryFailedRows } from "../services/mediation/start_batch.ts";
@@ -47,12 +48,9 @@ export const mediationHistoryRoutes = new Hono<AppEnv>()
   })
   .delete("/mediation/batch/:batch_no", async (c) => {
     const user = currentUser(c);
-    const { kv, blobs } = c.var.deps;
-    const batch = await getBatchByNo(kv, user.id, c.req.param("batch_no"));
+    const batch = await getBatchByNo(c.var.deps.kv, user.id, c.req.param("batch_no"));
     if (!batch) throw new AppError("BATCH_NOT_FOUND");
-    if (batch.status === "pending" || batch.status === "running") throw new AppError("BATCH_RUNNING");
-    await blobs.deletePrefix(batch.blobPrefix);
-    await deleteBatchRecords(kv, batch);
+    if (!(await deleteMediationBatch(c.var.deps, batch))) throw new AppError("BATCH_NOT_FOUND");
     return c.json({ success: true, message: "批次删除成功" });
   })
   .post("/mediation/batch/:batch_no/retry-failed", async (c) => {

@@ -8,12 +8,10 @@ import {
   pdfHistoryQuery,
   pdfLinkExpiryBody,
 } from "../../common/schemas/pdf_links.ts";
-import { userItemPrefix } from "../blobs/blob_keys.ts";
 import type { AppEnv } from "../deps.ts";
 import { AppError, toErrorBody } from "../errors.ts";
 import {
   countPdfLinks,
-  deletePdfBatch,
   getPdfLinkByToken,
   getPdfLinkOf,
   listPdfBatches,
@@ -24,6 +22,7 @@ import {
 } from "../kv/pdf_links.ts";
 import { currentUser } from "../middleware/access.ts";
 import { validate } from "../middleware/validate.ts";
+import { deletePdfBatchWithFiles } from "../services/pdf_links/delete_batch.ts";
 import { storePdfUpload, toPdfLinkRecord } from "../services/pdf_links/upload_pdf.ts";
 import { readMultipart } from "../services/uploads/multipart_stream.ts";
 
@@ -117,12 +116,12 @@ export const pdfConvertRoutes = new Hono<AppEnv>()
     return c.json({ success: true, data: { batch_no, total, records } });
   })
   .delete("/pdf-convert/batch/:batch_no", async (c) => {
-    const { kv, blobs } = c.var.deps;
     const user = currentUser(c);
     const batchNo = c.req.param("batch_no");
     if (!BATCH_NO_PATTERN.test(batchNo)) throw new AppError("PDF_BATCH_NOT_FOUND");
-    if (!(await deletePdfBatch(kv, user.id, batchNo))) throw new AppError("PDF_BATCH_NOT_FOUND");
-    await blobs.deletePrefix(userItemPrefix(user.id, "pdf_links", batchNo));
+    if (!(await deletePdfBatchWithFiles(c.var.deps, { userId: user.id, batchNo }))) {
+      throw new AppError("PDF_BATCH_NOT_FOUND");
+    }
     return c.json({ success: true, message: "批次删除成功" });
   })
   .put("/pdf-convert/link/:id", validate("json", pdfLinkExpiryBody), async (c) => {

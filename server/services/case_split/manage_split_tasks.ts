@@ -196,9 +196,21 @@ async function toTaskView(deps: Deps, task: CaseSplitRecord): Promise<CaseSplitT
   return view;
 }
 
-/** Deletes a task with all its files. A split still running finds its record gone and discards its output. */
+/** Deletes the actor's task with all its files (DELETE /api/excel-case-split/tasks/:id). */
 export async function removeSplitTask(deps: Deps, input: { actor: SplitActor; id: string }) {
   const task = await getOwnSplitTask(deps, input.actor, input.id);
+  await deleteSplitTaskWithFiles(deps, task);
+}
+
+/**
+ * Deletes a split task's records (task, index, file list) and then its folder (source, outputs,
+ * unplaced rows); also the nightly clean-up's deleter. A split still running finds its record gone
+ * and discards its output.
+ */
+export async function deleteSplitTaskWithFiles(
+  deps: Pick<Deps, "kv" | "blobs">,
+  task: Pick<CaseSplitRecord, "id" | "userId">,
+): Promise<void> {
   await deleteSplitTask(deps.kv, task);
   await deps.blobs.deletePrefix(userItemPrefix(task.userId, "case_split", task.id));
 }
