@@ -13,6 +13,7 @@ import {
   updateTaskProgress,
 } from "../kv/tasks.ts";
 import { deleteTemplate, listTempTemplatesCreatedBefore } from "../kv/word_templates.ts";
+import { CLEANUP_AREAS, CLEANUP_HOOKS, type CleanupArea, isItemTaskType } from "./cleanup_hooks.ts";
 import type { CleanupMessage } from "./messages.ts";
 
 // Keys:  ["meta", "cleanup_last_run"] -> CleanupRun
@@ -27,18 +28,33 @@ export interface CleanupRun {
   tasksRemoved: number;
   /** Temporary templates (/mediation-form uploads) removed with their files. */
   tempTemplatesRemoved: number;
+  /** Items of the features of cleanup_hooks.ts (batches, split tasks) removed, by storage area. */
+  itemsRemoved: Record<CleanupArea, number>;
   blobsRemoved: number;
   bytesFreed: number;
 }
 
 type CleanupDeps = Pick<AppDeps, "kv" | "blobs">;
 
+/** Adds the files under `prefix` to the run's counts (call before deleting them). */
+async function countFolder(deps: CleanupDeps, run: CleanupRun, prefix: string): Promise<void> {
+  for await (const blob of deps.blobs.list(prefix)) {
+    run.blobsRemoved++;
+    run.bytesFreed += blob.size;
+  }
+}
+
 /**
- * When settings.auto_cleanup is on: removes finished tasks older than settings.cleanup_days with their
- * blobs under its blobPrefix (`tasks/<taskId>/` for older tasks), temporary templates older than a day
- * (their KV record and their folder users/<id>/temp_templates/<templateId>/; a batch keeps its own
- * copy of the template), and blobs under `tmp/` older than a day. Records the run (or that it was
- * skipped) in ["meta", "cleanup_last_run"].
+ * When settings.auto_cleanup is on, removes what is older than settings.cleanup_days:
+ * - each feature's finished items (server/jobs/cleanup_hooks.ts: generation batches, Excel batch
+ *   wizard tasks, case splits, PDF-to-link batches) with their records and folders, through the
+ *   feature's own delete function;
+ * - finished tasks' records, and the folder (blobPrefix, `tasks/<taskId>/` for older tasks) of those
+ *   whose folder is not a feature item's (an item's folder outlives its first task: retries);
+ * - temporary templates older than a day (their KV record and users/<id>/temp_templates/<id>/; a
+ *   batch keeps its own copy of the template), and blobs under `tmp/` older than a day.
+ * Usage and quota records are never touched. Records the run (or that it was skipped) in
+ * ["meta", "cleanup_last_run"].
  */
 export async function runCleanup(deps: CleanupDeps, now: number): Promise<CleanupRun> {
   const { kv, blobs } = deps;
@@ -48,28 +64,32 @@ export async function runCleanup(deps: CleanupDeps, now: number): Promise<Cleanu
     skipped: !settings.auto_cleanup,
     tasksRemoved: 0,
     tempTemplatesRemoved: 0,
+    itemsRemoved: Object.fromEntries(CLEANUP_AREAS.map((area) => [area, 0])) as Record<CleanupArea, number>,
     blobsRemoved: 0,
     bytesFreed: 0,
   };
   if (settings.auto_cleanup) {
     const cutoff = now - Math.max(1, settings.cleanup_days) * 86_400_000;
+    for (const area of CLEANUP_AREAS) {
+      for await (const item of CLEANUP_HOOKS[area].listExpired(deps, cutoff)) {
+        await countFolder(deps, run, item.blobPrefix);
+        await item.remove();
+        run.itemsRemoved[area]++;
+      }
+    }
     for await (const task of listTasksCreatedBefore(kv, cutoff)) {
       if (!isTaskFinished(task) || task.updatedAt >= cutoff) continue;
-      const prefix = task.blobPrefix ?? `tasks/${task.id}`;
-      for await (const blob of blobs.list(prefix)) {
-        run.blobsRemoved++;
-        run.bytesFreed += blob.size;
+      if (!isItemTaskType(task.type)) {
+        const prefix = task.blobPrefix ?? `tasks/${task.id}`;
+        await countFolder(deps, run, prefix);
+        await blobs.deletePrefix(prefix);
       }
-      await blobs.deletePrefix(prefix);
       await deleteTask(kv, task);
       run.tasksRemoved++;
     }
     for await (const template of listTempTemplatesCreatedBefore(kv, now - TEMP_TEMPLATE_MAX_AGE_MS)) {
       const prefix = userItemPrefix(template.ownerId ?? 0, "temp_templates", template.id);
-      for await (const blob of blobs.list(prefix)) {
-        run.blobsRemoved++;
-        run.bytesFreed += blob.size;
-      }
+      await countFolder(deps, run, prefix);
       await blobs.deletePrefix(prefix);
       await deleteTemplate(kv, template);
       run.tempTemplatesRemoved++;

@@ -7,6 +7,7 @@ import { getTemplate, saveTemplate } from "../kv/word_templates.ts";
 import { getLastCleanupRun, runCleanup } from "./cleanup_job.ts";
 
 const DAY = 86_400_000;
+const NO_ITEMS = { generated: 0, excel_batch: 0, case_split: 0, pdf_links: 0 };
 
 async function setup() {
   const kv = await Deno.openKv(":memory:");
@@ -77,6 +78,7 @@ Deno.test("runCleanup() with auto_cleanup on removes old finished tasks, their b
     skipped: false,
     tasksRemoved: 1,
     tempTemplatesRemoved: 0,
+    itemsRemoved: NO_ITEMS,
     blobsRemoved: 3,
     bytesFreed: 160,
   });
@@ -107,6 +109,7 @@ Deno.test("runCleanup() with auto_cleanup off removes nothing and records that i
     skipped: true,
     tasksRemoved: 0,
     tempTemplatesRemoved: 0,
+    itemsRemoved: NO_ITEMS,
     blobsRemoved: 0,
     bytesFreed: 0,
   });
