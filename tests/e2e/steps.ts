@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import type { Locator, Page } from "playwright-core";
+import type { BrowserSession } from "../helpers/browser.ts";
 import { E2E_CAPTCHA } from "../helpers/server_process.ts";
 
 /** The login form's fields by their accessible names (aria-label / placeholder). */
@@ -30,6 +31,20 @@ export async function signInThroughPage(page: Page, username: string, password: 
   await loginField(page, "密码").fill(password);
   await loginField(page, "验证码").fill(E2E_CAPTCHA);
   await page.getByRole("button", { name: /^登\s*录$/ }).click();
+}
+
+/**
+ * A new page (fresh context, no stored token) signed in through /login, returned once the app has
+ * landed on `landing`, the set-up most browser tests start with.
+ */
+export async function signedInPage(
+  browser: BrowserSession,
+  input: { url: string; username: string; password: string; landing: string },
+): Promise<Page> {
+  const page = await browser.newPage(input.url);
+  await signInThroughPage(page, input.username, input.password);
+  await waitForPath(page, input.landing);
+  return page;
 }
 
 /** Waits until the address bar shows `path` (pathname only). */

@@ -1,12 +1,6 @@
-import {
-  DeleteOutlined,
-  EditOutlined,
-  EyeOutlined,
-  MinusCircleOutlined,
-  PlusOutlined,
-} from "@ant-design/icons";
-import { App, Button, Card, Form, Input, Modal, Space, Table, type TableColumnsType } from "antd";
-import { useCallback, useEffect, useState } from "react";
+import { MinusCircleOutlined, PlusOutlined } from "@ant-design/icons";
+import { App, Button, Form, Input, Modal, Space, type TableColumnsType } from "antd";
+import { useState } from "react";
 import {
   fieldMappings,
   MAPPING_ROW_INCOMPLETE,
@@ -21,47 +15,26 @@ import {
   type MappingTemplateRecord,
   saveMappingTemplate,
 } from "../../api/excel_templates.ts";
+import { useConfirmDelete } from "../../components/confirm_delete.ts";
 import { formatTime } from "../../components/format_time.ts";
 import { zodRule } from "../../components/zod_rule.ts";
+import { TemplateTableCard, useTemplateList, ViewEditDeleteButtons } from "./template_list.tsx";
 
 type DialogState = { mode: "new" } | { mode: "edit" | "view"; template: MappingTemplateRecord } | null;
 
 /** Part 2 §2.2: field mapping templates (Excel header → template variable): new, edit, view, delete. */
 export function MappingTemplatesCard() {
-  const { message, modal } = App.useApp();
-  const [templates, setTemplates] = useState<MappingTemplateRecord[]>([]);
-  const [loading, setLoading] = useState(false);
+  const { templates, loading, load } = useTemplateList(listMappingTemplates);
+  const confirmDelete = useConfirmDelete();
   const [dialog, setDialog] = useState<DialogState>(null);
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setTemplates((await listMappingTemplates()).templates);
-    } catch (err) {
-      message.error(errorText(err, "获取模板列表失败"));
-    } finally {
-      setLoading(false);
-    }
-  }, [message]);
-
-  useEffect(() => void load(), [load]);
-
   function remove(t: MappingTemplateRecord) {
-    modal.confirm({
+    confirmDelete({
       title: "确认删除",
       content: `确定要删除映射模板“${t.template_name}”吗？`,
-      okText: "删除",
-      okButtonProps: { danger: true },
-      cancelText: "取消",
-      onOk: async () => {
-        try {
-          await deleteMappingTemplate(t.id);
-          message.success("删除成功");
-          await load();
-        } catch (err) {
-          message.error(errorText(err, "删除失败"));
-        }
-      },
+      remove: () => deleteMappingTemplate(t.id),
+      after: load,
+      failure: "删除失败",
     });
   }
 
@@ -75,44 +48,27 @@ export function MappingTemplatesCard() {
       key: "actions",
       width: 240,
       render: (_: unknown, t) => (
-        <Space>
-          <Button
-            size="small"
-            icon={<EyeOutlined />}
-            onClick={() => setDialog({ mode: "view", template: t })}
-          >
-            查看
-          </Button>
-          <Button
-            size="small"
-            icon={<EditOutlined />}
-            onClick={() => setDialog({ mode: "edit", template: t })}
-          >
-            编辑
-          </Button>
-          <Button size="small" danger icon={<DeleteOutlined />} onClick={() => remove(t)}>删除</Button>
-        </Space>
+        <ViewEditDeleteButtons
+          onView={() => setDialog({ mode: "view", template: t })}
+          onEdit={() => setDialog({ mode: "edit", template: t })}
+          onDelete={() => remove(t)}
+        />
       ),
     },
   ];
 
   return (
-    <Card
+    <TemplateTableCard
       title="字段映射模板"
       extra={
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ mode: "new" })}>
           新建
         </Button>
       }
+      columns={columns}
+      templates={templates}
+      loading={loading}
     >
-      <Table
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={templates}
-        loading={loading}
-        pagination={false}
-      />
       {dialog && (
         <MappingTemplateModal
           state={dialog}
@@ -123,7 +79,7 @@ export function MappingTemplatesCard() {
           }}
         />
       )}
-    </Card>
+    </TemplateTableCard>
   );
 }
 

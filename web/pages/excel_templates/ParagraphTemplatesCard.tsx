@@ -1,18 +1,6 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from "@ant-design/icons";
-import {
-  App,
-  Button,
-  Card,
-  Checkbox,
-  Form,
-  Input,
-  Modal,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-} from "antd";
-import { useCallback, useEffect, useState } from "react";
+import { PlusOutlined } from "@ant-design/icons";
+import { App, Button, Checkbox, Form, Input, Modal, Space, type TableColumnsType, Tag } from "antd";
+import { useState } from "react";
 import {
   type ParagraphTemplateBody,
   type ParagraphTemplateFlag,
@@ -28,8 +16,10 @@ import {
   type ParagraphTemplateRecord,
   saveParagraphTemplate,
 } from "../../api/excel_templates.ts";
+import { useConfirmDelete } from "../../components/confirm_delete.ts";
 import { formatTime } from "../../components/format_time.ts";
 import { zodRule } from "../../components/zod_rule.ts";
+import { TemplateTableCard, useTemplateList, ViewEditDeleteButtons } from "./template_list.tsx";
 
 type DialogState = { mode: "new" } | { mode: "edit" | "view"; template: ParagraphTemplateRecord } | null;
 
@@ -44,40 +34,17 @@ const FLAG_LABELS: [ParagraphTemplateFlag, string][] = [
 
 /** Part 2 §2.2: paragraph templates (#{name} variable, ${...} text, six settings): new, edit, view, delete. */
 export function ParagraphTemplatesCard() {
-  const { message, modal } = App.useApp();
-  const [templates, setTemplates] = useState<ParagraphTemplateRecord[]>([]);
-  const [loading, setLoading] = useState(false);
+  const { templates, loading, load } = useTemplateList(listParagraphTemplates);
+  const confirmDelete = useConfirmDelete();
   const [dialog, setDialog] = useState<DialogState>(null);
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setTemplates((await listParagraphTemplates()).templates);
-    } catch (err) {
-      message.error(errorText(err, "获取模板列表失败"));
-    } finally {
-      setLoading(false);
-    }
-  }, [message]);
-
-  useEffect(() => void load(), [load]);
-
   function remove(t: ParagraphTemplateRecord) {
-    modal.confirm({
+    confirmDelete({
       title: "确认删除",
       content: `确定要删除段落模板“${t.template_name}”吗？`,
-      okText: "删除",
-      okButtonProps: { danger: true },
-      cancelText: "取消",
-      onOk: async () => {
-        try {
-          await deleteParagraphTemplate(t.id);
-          message.success("删除成功");
-          await load();
-        } catch (err) {
-          message.error(errorText(err, "删除失败"));
-        }
-      },
+      remove: () => deleteParagraphTemplate(t.id),
+      after: load,
+      failure: "删除失败",
     });
   }
 
@@ -95,44 +62,27 @@ export function ParagraphTemplatesCard() {
       key: "actions",
       width: 240,
       render: (_: unknown, t) => (
-        <Space>
-          <Button
-            size="small"
-            icon={<EyeOutlined />}
-            onClick={() => setDialog({ mode: "view", template: t })}
-          >
-            查看
-          </Button>
-          <Button
-            size="small"
-            icon={<EditOutlined />}
-            onClick={() => setDialog({ mode: "edit", template: t })}
-          >
-            编辑
-          </Button>
-          <Button size="small" danger icon={<DeleteOutlined />} onClick={() => remove(t)}>删除</Button>
-        </Space>
+        <ViewEditDeleteButtons
+          onView={() => setDialog({ mode: "view", template: t })}
+          onEdit={() => setDialog({ mode: "edit", template: t })}
+          onDelete={() => remove(t)}
+        />
       ),
     },
   ];
 
   return (
-    <Card
+    <TemplateTableCard
       title="段落模板"
       extra={
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ mode: "new" })}>
           新建
         </Button>
       }
+      columns={columns}
+      templates={templates}
+      loading={loading}
     >
-      <Table
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={templates}
-        loading={loading}
-        pagination={false}
-      />
       {dialog && (
         <ParagraphTemplateModal
           state={dialog}
@@ -143,7 +93,7 @@ export function ParagraphTemplatesCard() {
           }}
         />
       )}
-    </Card>
+    </TemplateTableCard>
   );
 }
 

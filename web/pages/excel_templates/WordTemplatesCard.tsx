@@ -1,6 +1,6 @@
 import { DeleteOutlined, DownloadOutlined, UploadOutlined } from "@ant-design/icons";
-import { App, Button, Card, Form, Input, Modal, Space, Table, type TableColumnsType, Tag } from "antd";
-import { useCallback, useEffect, useState } from "react";
+import { App, Button, Form, Input, Modal, Space, type TableColumnsType, Tag } from "antd";
+import { useState } from "react";
 import { templateDescription, templateName } from "../../../common/schemas/excel_templates.ts";
 import { errorText } from "../../api/client.ts";
 import {
@@ -12,30 +12,19 @@ import {
   type WordTemplateRecord,
 } from "../../api/excel_templates.ts";
 import type { TemplateUploadResult } from "../../api/templates.ts";
+import { useConfirmDelete } from "../../components/confirm_delete.ts";
 import { formatTime } from "../../components/format_time.ts";
 import { saveBlob } from "../../components/save_file.ts";
 import { TemplateUpload } from "../../components/TemplateUpload.tsx";
 import { zodRule } from "../../components/zod_rule.ts";
+import { TemplateTableCard, useTemplateList } from "./template_list.tsx";
 
 /** Part 2 §2.2: the Word templates card (upload, download, delete). */
 export function WordTemplatesCard() {
-  const { message, modal } = App.useApp();
-  const [templates, setTemplates] = useState<WordTemplateRecord[]>([]);
-  const [loading, setLoading] = useState(false);
+  const { message } = App.useApp();
+  const { templates, loading, load } = useTemplateList(listWordTemplates);
+  const confirmDelete = useConfirmDelete();
   const [uploadOpen, setUploadOpen] = useState(false);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setTemplates((await listWordTemplates()).templates);
-    } catch (err) {
-      message.error(errorText(err, "获取模板列表失败"));
-    } finally {
-      setLoading(false);
-    }
-  }, [message]);
-
-  useEffect(() => void load(), [load]);
 
   async function download(t: WordTemplateRecord) {
     try {
@@ -47,21 +36,12 @@ export function WordTemplatesCard() {
   }
 
   function remove(t: WordTemplateRecord) {
-    modal.confirm({
+    confirmDelete({
       title: "确认删除",
       content: `确定要删除模板“${t.template_name}”吗？`,
-      okText: "删除",
-      okButtonProps: { danger: true },
-      cancelText: "取消",
-      onOk: async () => {
-        try {
-          await deleteWordTemplate(t.id);
-          message.success("删除成功");
-          await load();
-        } catch (err) {
-          message.error(errorText(err, "删除失败"));
-        }
-      },
+      remove: () => deleteWordTemplate(t.id),
+      after: load,
+      failure: "删除失败",
     });
   }
 
@@ -89,20 +69,15 @@ export function WordTemplatesCard() {
   ];
 
   return (
-    <Card
+    <TemplateTableCard
       title="Word模板"
       extra={
         <Button type="primary" icon={<UploadOutlined />} onClick={() => setUploadOpen(true)}>上传模板</Button>
       }
+      columns={columns}
+      templates={templates}
+      loading={loading}
     >
-      <Table
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={templates}
-        loading={loading}
-        pagination={false}
-      />
       {uploadOpen && (
         <WordUploadModal
           onClose={() => setUploadOpen(false)}
@@ -112,7 +87,7 @@ export function WordTemplatesCard() {
           }}
         />
       )}
-    </Card>
+    </TemplateTableCard>
   );
 }
 
