@@ -62,6 +62,9 @@ export const ERRORS = define({
   ROLE_PROTECTED_EDIT: { status: 403, message: "超级管理员角色不能编辑" },
   ROLE_PROTECTED_DELETE: { status: 403, message: "超级管理员角色不能删除" },
   ROLE_DEFAULT_UNDELETABLE: { status: 409, message: "默认角色不能删除" },
+  ROLE_ASSIGN_FORBIDDEN: { status: 403, message: "不能分配或修改权限超出自己权限的角色" },
+  USER_ABOVE_ACTOR: { status: 403, message: "不能修改或删除权限超出自己权限的账号" },
+  PERMISSION_GRANT_FORBIDDEN: { status: 403, message: "不能授予自己没有的权限" },
   ROLE_IN_USE: {
     status: 409,
     message: (p) => `还有 ${p.count} 个用户使用该角色，不能删除`,

@@ -111,6 +111,28 @@ export function isAdmin(user: Pick<AccessSubject, "id" | "role">): boolean {
   return user.id === SUPER_ADMIN_ID || user.role === ADMIN_ROLE;
 }
 
+/**
+ * No one hands out more than they hold (beyond part 3, which leaves the server side open): user id 1
+ * may grant anything; anyone else only permission codes they hold themselves.
+ */
+export function canGrantPermissions(actor: AccessSubject, permissions: readonly string[]): boolean {
+  return isSuperAdmin(actor) || permissions.every((code) => actor.permissions.includes(code));
+}
+
+/**
+ * Whether `actor` may give an account `role`, or edit an account that has it: 超级管理员 only by user
+ * id 1, the admin role only by an administrator, any other role only with permissions the actor holds.
+ */
+export function canAssignRole(
+  actor: AccessSubject,
+  role: { name: string; permissions: readonly string[] },
+): boolean {
+  if (isSuperAdmin(actor)) return true;
+  if (role.name === SUPER_ADMIN_ROLE) return false;
+  if (role.name === ADMIN_ROLE && !isAdmin(actor)) return false;
+  return canGrantPermissions(actor, role.permissions);
+}
+
 /** What a route needs: nobody, any signed-in user, an admin, user id 1, or one of some permission codes. */
 export type Access = "public" | "auth" | "admin" | "super_admin" | PermissionCode | PermissionCode[];
 

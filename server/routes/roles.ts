@@ -1,5 +1,12 @@
 import { Hono } from "hono";
-import { groupOfPermission, PERMISSIONS } from "../../common/permissions.ts";
+import {
+  type AccessSubject,
+  canAssignRole,
+  canGrantPermissions,
+  groupOfPermission,
+  PERMISSIONS,
+  SUPER_ADMIN_ROLE,
+} from "../../common/permissions.ts";
 import { roleBody } from "../../common/schemas/roles.ts";
 import type { AppEnv } from "../deps.ts";
 import { AppError } from "../errors.ts";
@@ -39,6 +46,13 @@ function roleIdParam(raw: string): number {
   return id;
 }
 
+/** PERMISSION_GRANT_FORBIDDEN unless the actor holds every code (user id 1 holds all). */
+function assertMayGrant(actor: AccessSubject, permissions: readonly string[]): void {
+  if (!canGrantPermissions(actor, permissions)) {
+    throw new AppError("PERMISSION_GRANT_FORBIDDEN", {}, { field: "permissions" });
+  }
+}
+
 export const rolesRoutes = new Hono<AppEnv>()
   .get("/roles", async (c) => {
     const { kv } = c.var.deps;
@@ -48,7 +62,9 @@ export const rolesRoutes = new Hono<AppEnv>()
   .post("/roles", validate("json", roleBody), async (c) => {
     const { kv, clock } = c.var.deps;
     const actor = currentUser(c);
-    const role = await createRole(kv, c.req.valid("json"), clock.now());
+    const body = c.req.valid("json");
+    assertMayGrant(actor, body.permissions);
+    const role = await createRole(kv, body, clock.now());
     await recordAudit(kv, {
       at: clock.now(),
       actorId: actor.id,
@@ -65,7 +81,12 @@ export const rolesRoutes = new Hono<AppEnv>()
     const actor = currentUser(c);
     const id = roleIdParam(c.req.param("id"));
     const before = await getRole(kv, id);
-    const role = await updateRole(kv, id, c.req.valid("json"));
+    const body = c.req.valid("json");
+    if (before && before.name !== SUPER_ADMIN_ROLE && !canAssignRole(actor, before)) {
+      throw new AppError("ROLE_ASSIGN_FORBIDDEN");
+    }
+    assertMayGrant(actor, body.permissions);
+    const role = await updateRole(kv, id, body);
     await recordAudit(kv, {
       at: clock.now(),
       actorId: actor.id,
@@ -83,6 +104,9 @@ export const rolesRoutes = new Hono<AppEnv>()
     const actor = currentUser(c);
     const id = roleIdParam(c.req.param("id"));
     const before = await getRole(kv, id);
+    if (before && before.name !== SUPER_ADMIN_ROLE && !canAssignRole(actor, before)) {
+      throw new AppError("ROLE_ASSIGN_FORBIDDEN");
+    }
     await deleteRole(kv, id);
     await recordAudit(kv, {
       at: clock.now(),

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { SUPER_ADMIN_ID, SUPER_ADMIN_ROLE } from "../../../common/permissions.ts";
+import { canAssignRole, SUPER_ADMIN_ID, SUPER_ADMIN_ROLE } from "../../../common/permissions.ts";
 import type { createUserBody, updateUserBody, UserRow } from "../../../common/schemas/users.ts";
 import type { AppDeps, CurrentUser } from "../../deps.ts";
 import { AppError } from "../../errors.ts";
@@ -20,7 +20,7 @@ import { hashPassword } from "../auth/password_hash.ts";
 import { signToken } from "../auth/tokens.ts";
 
 type Deps = Pick<AppDeps, "kv" | "clock" | "config" | "signingKey">;
-type Actor = Pick<CurrentUser, "id" | "username" | "sid">;
+type Actor = Pick<CurrentUser, "id" | "username" | "sid" | "role" | "permissions">;
 
 /** A user as the user manager shows it (part 3 §3). */
 export function toUserView(user: UserRecord, roleName: string): UserRow {
@@ -46,9 +46,26 @@ async function roleNamed(deps: Deps, name: string): Promise<Role> {
   return role;
 }
 
+/** A role the actor may hand out (common/permissions.ts canAssignRole), or ROLE_ASSIGN_FORBIDDEN. */
+async function assignableRole(deps: Deps, actor: Actor, name: string): Promise<Role> {
+  const role = await roleNamed(deps, name);
+  if (!canAssignRole(actor, role)) throw new AppError("ROLE_ASSIGN_FORBIDDEN", {}, { field: "role" });
+  return role;
+}
+
+/**
+ * Refuses to touch an account whose role is above the actor's (USER_ABOVE_ACTOR): a member with
+ * user_manage cannot reset an administrator's password, change their role or delete them.
+ */
+async function assertUserWithinReach(deps: Deps, actor: Actor, user: UserRecord): Promise<void> {
+  if (user.id === actor.id) return;
+  const role = await getRole(deps.kv, user.roleId);
+  if (role && !canAssignRole(actor, role)) throw new AppError("USER_ABOVE_ACTOR");
+}
+
 /**
  * Creates an account from the user manager with the configured default quotas.
- * Throws USERNAME_TAKEN (case-insensitive) or ROLE_NOT_FOUND.
+ * Throws USERNAME_TAKEN (case-insensitive), ROLE_NOT_FOUND or ROLE_ASSIGN_FORBIDDEN.
  */
 export async function createManagedUser(
   deps: Deps,
@@ -57,7 +74,7 @@ export async function createManagedUser(
   const { actor, input } = options;
   const passwordHash = await hashPassword(input.password);
   for (let attempt = 0; attempt < 10; attempt++) {
-    const role = await roleNamed(deps, input.role);
+    const role = await assignableRole(deps, actor, input.role);
     try {
       const now = deps.clock.now();
       const user = await createUser(deps.kv, {
@@ -99,7 +116,10 @@ export async function updateManagedUser(
   const before = await getUser(deps.kv, id);
   if (!before) throw new AppError("USER_NOT_FOUND");
   if (id === SUPER_ADMIN_ID && actor.id !== SUPER_ADMIN_ID) throw new AppError("SUPER_ADMIN_EDIT_FORBIDDEN");
-  const role = await roleNamed(deps, input.role);
+  await assertUserWithinReach(deps, actor, before);
+  const role = before.roleId === (await getRoleByName(deps.kv, input.role))?.id
+    ? await roleNamed(deps, input.role) // keeping one's role is always allowed
+    : await assignableRole(deps, actor, input.role);
   if (id === SUPER_ADMIN_ID && role.name !== SUPER_ADMIN_ROLE) {
     throw new AppError("SUPER_ADMIN_ROLE_FIXED", {}, { field: "role" });
   }
@@ -151,6 +171,7 @@ export async function deleteManagedUser(deps: Deps, options: { actor: Actor; id:
   if (id === actor.id) throw new AppError("CANNOT_DELETE_SELF");
   const before = await getUser(deps.kv, id);
   if (!before) throw new AppError("USER_NOT_FOUND");
+  await assertUserWithinReach(deps, actor, before);
   const roleName = (await getRole(deps.kv, before.roleId))?.name ?? "";
   await deleteUser(deps.kv, id);
   await deleteUserSessions(deps.kv, id);
