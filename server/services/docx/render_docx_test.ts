@@ -161,3 +161,42 @@ Deno.test("createDocxRenderer() renders many rows from one template", () => {
   assert.match(second, /民调00002号/);
   assert.ok(!second.includes("民调00001号"));
 });
+
+Deno.test("createDocxRenderer() renders its compiled template again: each row equals a fresh render", () => {
+  const renderer = createDocxRenderer(mediation);
+  const rows = [
+    mediationRow(1),
+    { ...mediationRow(2), 有代理人: "否", 补充说明: "" },
+    { ...mediationRow(3), 借款金额: "五万" }, // refused: the next row compiles afresh
+    { ...mediationRow(4), "还款计划.期数": "第1期", "还款计划.日期": "2024年1月1日", "还款计划.金额": "100" },
+    mediationRow(5),
+  ];
+  for (const [i, row] of rows.entries()) {
+    if (i === 2) {
+      assert.throws(
+        () => renderer.render(row),
+        (err) => err instanceof AppError && err.code === "TEMPLATE_VALUE_INVALID",
+      );
+      continue;
+    }
+    const reused = new PizZip(renderer.render(row), { checkCRC32: true });
+    const fresh = new PizZip(renderDocx(mediation, row));
+    const names = (zip: PizZip) => Object.keys(zip.files).filter((n) => !zip.files[n].dir).sort();
+    assert.deepEqual(names(reused), names(fresh), `row ${i + 1}: the same parts`);
+    for (const name of names(fresh)) {
+      assert.equal(reused.file(name)!.asText(), fresh.file(name)!.asText(), `row ${i + 1}: ${name}`);
+    }
+  }
+});
+
+Deno.test("createDocxRenderer() keeps each row's paragraph blocks to that row", () => {
+  const renderer = createDocxRenderer(
+    buildDocx({ body: plainParagraph("${甲}") + plainParagraph("#{段落}") }),
+  );
+  const first = renderer.render({ 甲: "一" }, {
+    段落: { paragraphs: ["第一段", "第二段"], clearIndent: false },
+  });
+  const second = renderer.render({ 甲: "二" });
+  assert.deepEqual(textOf(partOf(first)), ["一", "第一段", "第二段"]);
+  assert.deepEqual(textOf(partOf(second)), ["二"]);
+});
