@@ -160,3 +160,31 @@ Deno.test("runCleanup() removes temporary templates older than a day with their 
   assert.equal((await runCleanup(t, t.clock.now())).tempTemplatesRemoved, 1);
   assert.equal(await getTemplate(t.kv, fresh), null);
 });
+
+Deno.test("runCleanup() deletes an old task of a feature item but not the item's folder (a retried batch keeps its files)", async () => {
+  await using t = await setup();
+  await saveSettings(t.kv, { auto_cleanup: true, cleanup_days: 30 });
+  const prefix = "users/2/generated/0000000000000000000e";
+  const { task } = await startTask(t.kv, {
+    type: "mediation.generate",
+    userId: 2,
+    total: 1,
+    now: t.clock.now(),
+    blobPrefix: prefix,
+    message: (taskId) => ({
+      type: "mediation.generate",
+      taskId,
+      batchId: "0000000000000000000e",
+      userId: 2,
+      attempt: 1,
+    }),
+  });
+  await t.blobs.put(`${prefix}/rows.json`, new Uint8Array(20));
+  await completeTask(t.kv, task.id, { now: t.clock.now() });
+  t.clock.advance(31 * DAY);
+
+  const run = await runCleanup(t, t.clock.now());
+  assert.deepEqual([run.tasksRemoved, run.blobsRemoved], [1, 0]);
+  assert.equal(await getTask(t.kv, task.id), null);
+  assert.equal(await t.blobs.size(`${prefix}/rows.json`), 20);
+});
