@@ -68,6 +68,8 @@ export interface CleanupRunView {
   at: number;
   skipped: boolean;
   tasksRemoved: number;
+  /** Feature items removed (batches, split tasks) by storage area (areas' labels: StorageSummary.areas). */
+  itemsRemoved: Record<string, number>;
   blobsRemoved: number;
   bytesFreed: number;
 }

@@ -275,4 +275,10 @@ Deno.test("clean-up: a PDF batch whose last upload is older than cleanup_days go
   assert.deepEqual(await keysNaming(t, ["20260105_100000"]), []);
   assert.deepEqual(await meteringEntries(t), metering, "usage and quota records stay");
   assert.equal((await blobKeys(t, `users/${user.user.id}/pdf_links/20260105_110000`)).length, 2);
+  // the storage manager shows what the run removed, by area
+  const summary = await t.request("GET", "/api/storage/summary", { as: await t.issueToken(1) });
+  assert.deepEqual((await summary.json()).cleanup.lastRun.itemsRemoved, {
+    ...run.itemsRemoved,
+    temp_templates: 0,
+  });
 });

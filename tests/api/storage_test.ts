@@ -327,7 +327,14 @@ Deno.test("GET /api/storage/summary shows the clean-up settings and what its las
   const fresh = { ...alice, token: await t.issueToken(alice.user.id) };
   const after = await getJson(t, "/api/storage/summary", fresh);
   assert.deepEqual(after.cleanup, {
-    lastRun: { at: t.clock.now(), skipped: false, tasksRemoved: 1, blobsRemoved: 1, bytesFreed: 640 },
+    lastRun: {
+      at: t.clock.now(),
+      skipped: false,
+      tasksRemoved: 1,
+      itemsRemoved: { generated: 0, excel_batch: 0, case_split: 0, pdf_links: 0, temp_templates: 0 },
+      blobsRemoved: 1,
+      bytesFreed: 640,
+    },
     auto_cleanup: true,
     cleanup_days: 7,
   });

@@ -107,6 +107,7 @@ export async function getStorageSummary(deps: StorageDeps, viewer: StorageViewer
           at: lastRun.at,
           skipped: lastRun.skipped,
           tasksRemoved: lastRun.tasksRemoved,
+          itemsRemoved: { ...lastRun.itemsRemoved, temp_templates: lastRun.tempTemplatesRemoved ?? 0 },
           blobsRemoved: lastRun.blobsRemoved,
           bytesFreed: lastRun.bytesFreed,
         }

@@ -60,7 +60,7 @@ export function StorageManagerPage() {
           </Col>
         )}
         <Col xs={24} lg={admin ? 8 : 12}>
-          <CleanupCard cleanup={summary.cleanup} />
+          <CleanupCard cleanup={summary.cleanup} areas={summary.areas} />
         </Col>
       </Row>
       {admin && <UsersStorageCard summary={summary} onShowItems={setItemsUserId} />}

@@ -57,7 +57,9 @@ export function MyStorageCard({ summary }: { summary: StorageSummary }) {
 }
 
 /** The automatic clean-up's settings and its last run (server/jobs/cleanup_job.ts). */
-export function CleanupCard({ cleanup }: { cleanup: StorageSummary["cleanup"] }) {
+export function CleanupCard(
+  { cleanup, areas }: { cleanup: StorageSummary["cleanup"]; areas: StorageSummary["areas"] },
+) {
   const run = cleanup.lastRun;
   let lastRun = "尚未运行";
   if (run?.skipped) {
@@ -66,6 +68,10 @@ export function CleanupCard({ cleanup }: { cleanup: StorageSummary["cleanup"] })
     lastRun = `${
       dayjs(run.at).format("YYYY-MM-DD HH:mm:ss")
     }：删除任务 ${run.tasksRemoved} 个、文件 ${run.blobsRemoved} 个，释放 ${formatBytes(run.bytesFreed)}`;
+    const items = areas
+      .filter((a) => (run.itemsRemoved[a.area] ?? 0) > 0)
+      .map((a) => `${a.label} ${run.itemsRemoved[a.area]} 个`);
+    if (items.length > 0) lastRun += `；清理项目：${items.join("、")}`;
   }
   return (
     <Card title="自动清理" style={{ height: "100%" }}>
@@ -77,7 +83,7 @@ export function CleanupCard({ cleanup }: { cleanup: StorageSummary["cleanup"] })
         <Descriptions.Item label="上次运行">{lastRun}</Descriptions.Item>
       </Descriptions>
       <div style={{ color: "rgba(0,0,0,0.45)", marginTop: 8 }}>
-        开启后，每天自动删除完成超过保留天数的任务及其文件；可在系统设置中修改。
+        开启后，每天自动删除完成超过保留天数的任务、批次及其文件（使用记录保留）；可在系统设置中修改。
       </div>
     </Card>
   );
