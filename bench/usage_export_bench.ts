@@ -1,6 +1,6 @@
 /**
  * The member center's usage export (part 3 §7): GET /api/member/usage-records?page=1&pageSize=10000,
- * then the .xlsx built in the browser. Compares our writer (web/components/xlsx_writer.ts: chunked
+ * then the .xlsx built in the browser. Compares our writer (common/xlsx_writer.ts: chunked
  * XML deflated by CompressionStream, no library; also with deflate off) with SheetJS (aoa_to_sheet + write) and ExcelJS (writeBuffer).
  *
  *   time:        deno bench -A bench/usage_export_bench.ts
@@ -16,7 +16,7 @@ import { USAGE_TYPE_LABELS, USAGE_TYPES } from "../common/constants.ts";
 import { recordUsage } from "../server/kv/usage.ts";
 import { testApp } from "../tests/helpers/test_app.ts";
 import type { UsageRecordRow } from "../web/api/member.ts";
-import { writeXlsx } from "../web/components/xlsx_writer.ts";
+import { writeXlsx } from "../common/xlsx_writer.ts";
 import { buildUsageExport, USAGE_EXPORT_COLUMNS } from "../web/pages/member_center/usage_export.ts";
 
 const ROWS = Number(Deno.env.get("EXPORT_ROWS") ?? 10_000);

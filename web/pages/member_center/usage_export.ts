@@ -1,7 +1,7 @@
 import dayjs, { type Dayjs } from "dayjs";
 import { USAGE_EXPORT_MAX } from "../../../common/schemas/member.ts";
 import type { UsageRecordRow } from "../../api/member.ts";
-import { writeXlsx, type XlsxCell, type XlsxColumn } from "../../components/xlsx_writer.ts";
+import { writeXlsx, type XlsxCell, type XlsxColumn } from "../../../common/xlsx_writer.ts";
 
 export { USAGE_EXPORT_MAX };
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import * as XLSX from "xlsx";
-import { columnLetter, escapeXml, writeXlsx, XLSX_MIME } from "./xlsx_writer.ts";
+import { columnLetter, escapeXml, excelSerial, sheetNamer, writeXlsx, XLSX_MIME } from "./xlsx_writer.ts";
 
 async function readBack(blob: Blob) {
   const book = XLSX.read(new Uint8Array(await blob.arrayBuffer()), { type: "array", cellStyles: true });
@@ -73,4 +73,44 @@ Deno.test("writeXlsx({ deflate: false }) stores the parts: the same sheet, a big
   assert.ok(stored.size > deflated.size * 3, `${stored.size} vs ${deflated.size}`);
   assert.deepEqual((await readBack(stored)).rows, (await readBack(deflated)).rows);
   assert.equal((await readBack(stored)).rows.length, 501);
+});
+
+Deno.test("writeXlsx() keeps dates as dates (with their time when they have one), booleans and a plain header", async () => {
+  const day = new Date(Date.UTC(2024, 2, 5));
+  const moment = new Date(Date.UTC(2024, 2, 5, 13, 30));
+  const blob = await writeXlsx({
+    sheetName: "案件",
+    header: ["案号", "立案日期", "开庭", "已结"],
+    rows: [["A1", day, moment, true], ["A2", new Date(Number.NaN), null, false, "多出的列"]],
+  });
+  const book = XLSX.read(new Uint8Array(await blob.arrayBuffer()), { type: "array", cellDates: true });
+  const sheet = book.Sheets["案件"];
+  assert.deepEqual(XLSX.utils.sheet_to_json(sheet, { header: 1, defval: null }), [
+    ["案号", "立案日期", "开庭", "已结"],
+    ["A1", day, moment, true],
+    ["A2", null, null, false],
+  ]);
+  assert.equal(sheet.B2.t, "d");
+  assert.equal(sheet.C2.t, "d");
+  assert.equal(excelSerial(day), 45356);
+});
+
+Deno.test("writeXlsx() writes several sheets with valid, unique names", async () => {
+  const blob = await writeXlsx([
+    { sheetName: "汇总", header: ["地区", "数量"], rows: [["杭州市", 2]] },
+    { sheetName: "a/b", header: ["x"], rows: [["1"]] },
+    { sheetName: "A/B", header: ["y"], rows: [["2"]] },
+  ]);
+  const book = XLSX.read(new Uint8Array(await blob.arrayBuffer()), { type: "array" });
+  assert.deepEqual(book.SheetNames, ["汇总", "a_b", "A_B(2)"]);
+  assert.deepEqual(XLSX.utils.sheet_to_json(book.Sheets["A_B(2)"], { header: 1 }), [["y"], ["2"]]);
+});
+
+Deno.test("sheetNamer() cuts names to 31 characters and keeps them unique regardless of case", () => {
+  const name = sheetNamer();
+  const long = "新疆维吾尔自治区".repeat(5);
+  assert.equal(name(long), long.slice(0, 31));
+  assert.equal(name(long), long.slice(0, 28) + "(2)");
+  assert.equal(name(" "), "Sheet");
+  assert.equal(name("sheet"), "sheet(2)");
 });
