@@ -13,6 +13,7 @@ import { resolveSigningKey } from "./server/services/auth/tokens.ts";
 import { resumeMediationRuns } from "./server/services/mediation/generate_batch.ts";
 import { resumeExcelBatchRuns } from "./server/services/excel_batch/generate_task.ts";
 import { createPdfConverter } from "./server/services/pdf/libreoffice_pool.ts";
+import { createDocxRenderPool } from "./server/services/docx/docx_render_pool.ts";
 
 setupZodLocale();
 
@@ -38,7 +39,10 @@ const deps: AppDeps = {
   signingKey: await resolveSigningKey(kv, config.jwtSecret),
   // Word -> PDF: warm LibreOffice listeners start in the background (docs/decisions/002-pdf-converter.md).
   pdf: createPdfConverter({ workDir: `${config.dataDir}/tmp` }),
+  // Word rendering: one worker per core for the server's life, shared by the generation jobs.
+  docx: createDocxRenderPool(),
 };
+deps.docx.warm().catch((err) => console.error("Word rendering workers did not start:", err));
 if (deps.pdf?.available) console.log("PDF: LibreOffice found; warm converters are starting");
 else {
   console.warn(
@@ -72,10 +76,29 @@ resumeExcelBatchRuns(deps)
   .catch((err) => console.error("[jobs] could not resume Excel batch tasks:", err));
 
 const app = createApp(deps, { webDist: new URL("./web/dist", import.meta.url).pathname });
-Deno.serve({
+const server = Deno.serve({
   port: config.port,
   onListen: ({ hostname, port }) => {
     const host = hostname === "0.0.0.0" ? "localhost" : hostname;
     console.log(`Listening on http://${host}:${port}/`);
   },
 }, app.fetch);
+
+/**
+ * A stop (Ctrl+C, SIGTERM from a service manager or a test) ends the LibreOffice listeners too: they
+ * are separate processes and would otherwise outlive the server. Unfinished batches resume at the
+ * next start.
+ */
+let stopping = false;
+async function stop(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: stopping`);
+  const deadline = new Promise((resolve) => setTimeout(resolve, 5_000));
+  await Promise.race([
+    Promise.allSettled([server.shutdown(), deps.pdf?.[Symbol.asyncDispose]()]),
+    deadline,
+  ]);
+  Deno.exit(0);
+}
+for (const signal of ["SIGTERM", "SIGINT"] as const) Deno.addSignalListener(signal, () => void stop(signal));

@@ -119,6 +119,8 @@ export function createPdfConverter(options: PdfConverterOptions): PdfConverter {
   const counters = { conversions: 0, failures: 0, timeouts: 0, retries: 0, restarts: 0 };
   const queue: Job[] = [];
   const slots: Slot[] = [];
+  /** Every listener whose processes may be running, ready or starting. */
+  const live = new Set<Listener>();
   let closed = false;
   let fileCounter = 0;
 
@@ -194,6 +196,7 @@ export function createPdfConverter(options: PdfConverterOptions): PdfConverter {
     };
     soffice.status.then(() => listener.running.delete(soffice.pid));
     helper.status.then(() => listener.running.delete(helper.pid));
+    live.add(listener);
     const readReplies = (async () => {
       let buffer = "";
       for await (const chunk of helper.stdout.pipeThrough(new TextDecoderStream())) {
@@ -211,7 +214,9 @@ export function createPdfConverter(options: PdfConverterOptions): PdfConverter {
         listener.stderrTail = (listener.stderrTail + chunk).slice(-2000);
       }
     })().catch(() => {});
-    listener.finished = Promise.all([soffice.status, helper.status, readReplies, readStderr]).then(() => {});
+    listener.finished = Promise.all([soffice.status, helper.status, readReplies, readStderr]).then(() => {
+      live.delete(listener);
+    });
     return listener;
   }
 
@@ -256,6 +261,7 @@ export function createPdfConverter(options: PdfConverterOptions): PdfConverter {
         slot.listener = listener;
         slot.state = "idle";
       } catch (err) {
+        if (closed) return; // killed while starting by close()
         console.error(`PDF converter: LibreOffice listener ${slot.index} did not start:`, err);
         slot.state = "failed";
         if (slots.every((s) => s.state === "failed")) {
@@ -333,10 +339,9 @@ export function createPdfConverter(options: PdfConverterOptions): PdfConverter {
     }
   }
 
+  /** Kills every listener process, ready or still starting. */
   function killAllSync(): void {
-    for (const slot of slots) {
-      if (slot.listener) killListener(slot.listener);
-    }
+    for (const listener of live) killListener(listener);
   }
   const onSignal = (code: number) => () => {
     killAllSync();
@@ -356,7 +361,10 @@ export function createPdfConverter(options: PdfConverterOptions): PdfConverter {
     for (const job of queue.splice(0)) {
       job.reject(new AppError("PDF_CONVERSION_FAILED", { reason: "转换服务已关闭" }));
     }
-    await Promise.all(slots.map((s) => s.startup));
+    // Listeners still starting are killed rather than waited for (a stop right after start).
+    const ready = new Set(slots.map((s) => s.listener));
+    for (const listener of live) if (!ready.has(listener)) killListener(listener);
+    await Promise.all(slots.map((s) => s.startup.catch(() => {})));
     await Promise.all(slots.map((s) => (s.listener ? stopListener(s.listener) : undefined)));
     globalThis.removeEventListener("unload", killAllSync);
     if (options.handleSignals) {
