@@ -3,11 +3,13 @@ import { App, Button, Card, Space, Table, type TableColumnsType } from "antd";
 import { useCallback, useEffect, useState } from "react";
 import { deleteSensitiveWord, listSensitiveWords, type SensitiveWord } from "../../api/ai_settings.ts";
 import { ApiError, errorText } from "../../api/client.ts";
+import { useConfirmDelete } from "../../components/confirm_delete.ts";
 import { SensitiveWordModal } from "./SensitiveWordModal.tsx";
 
 /** The sensitive-word table of /ai-settings: add/edit dialog, delete with confirmation. */
 export function SensitiveWordsCard() {
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirmDelete = useConfirmDelete();
   const [words, setWords] = useState<SensitiveWord[]>([]);
   const [loading, setLoading] = useState(false);
   const [dialog, setDialog] = useState<{ open: boolean; editing: SensitiveWord | null }>({
@@ -34,21 +36,12 @@ export function SensitiveWordsCard() {
   }, [load]);
 
   function onDelete(word: SensitiveWord) {
-    modal.confirm({
+    confirmDelete({
       title: "删除敏感词",
       content: `确定要删除敏感词「${word.word}」吗？`,
-      okText: "删除",
-      okButtonProps: { danger: true },
-      cancelText: "取消",
-      onOk: async () => {
-        try {
-          await deleteSensitiveWord(word.id);
-          message.success("删除成功");
-          await load();
-        } catch (err) {
-          message.error(errorText(err, "删除敏感词失败"));
-        }
-      },
+      remove: () => deleteSensitiveWord(word.id),
+      after: load,
+      failure: "删除敏感词失败",
     });
   }
 

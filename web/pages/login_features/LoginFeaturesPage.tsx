@@ -7,6 +7,7 @@ import { deleteLoginFeature, reorderLoginFeatures } from "../../api/login_featur
 import { listLoginFeatures, type LoginFeature } from "../../api/settings.ts";
 import { useSession } from "../../auth/session.ts";
 import { FeatureIcon } from "../../components/feature_icons.tsx";
+import { useConfirmDelete } from "../../components/confirm_delete.ts";
 import { FeatureFormModal } from "./FeatureFormModal.tsx";
 import { moveItem } from "./move_item.ts";
 
@@ -15,7 +16,8 @@ import { moveItem } from "./move_item.ts";
  * admin or user id 1) add, edit, delete and reorder; the server refuses changes from anyone else.
  */
 export function LoginFeaturesPage() {
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirmDelete = useConfirmDelete();
   const { user } = useSession();
   const canEdit = user !== null && isAdmin(user);
   const [features, setFeatures] = useState<LoginFeature[]>([]);
@@ -53,21 +55,12 @@ export function LoginFeaturesPage() {
   }
 
   function onDelete(feature: LoginFeature) {
-    modal.confirm({
+    confirmDelete({
       title: "删除功能项",
       content: `确定要删除「${feature.title}」吗？登录页将不再显示它。`,
-      okText: "删除",
-      okButtonProps: { danger: true },
-      cancelText: "取消",
-      onOk: async () => {
-        try {
-          await deleteLoginFeature(String(feature.id));
-          message.success("删除成功");
-          await load();
-        } catch (err) {
-          message.error(errorText(err, "删除失败"));
-        }
-      },
+      remove: () => deleteLoginFeature(String(feature.id)),
+      after: load,
+      failure: "删除失败",
     });
   }
 

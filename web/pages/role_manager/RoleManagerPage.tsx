@@ -10,6 +10,7 @@ import {
   type PermissionItem,
   type RoleRow,
 } from "../../api/roles.ts";
+import { useConfirmDelete } from "../../components/confirm_delete.ts";
 import { roleColumns } from "./columns.tsx";
 import { RoleFormModal } from "./RoleFormModal.tsx";
 
@@ -18,7 +19,8 @@ export const PROTECTED_DELETE_TEXT = "超级管理员角色不能删除";
 
 /** /role-manager: roles with their permissions; add, edit and delete (超级管理员 is protected). */
 export function RoleManagerPage() {
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirmDelete = useConfirmDelete();
   const [roles, setRoles] = useState<RoleRow[]>([]);
   const [permissions, setPermissions] = useState<PermissionItem[]>([]);
   const [loading, setLoading] = useState(false);
@@ -54,24 +56,15 @@ export function RoleManagerPage() {
   function onDelete(role: RoleRow) {
     if (role.name === SUPER_ADMIN_ROLE) return void message.warning(PROTECTED_DELETE_TEXT);
     const system = role.is_system;
-    modal.confirm({
+    confirmDelete({
       title: system ? "删除系统角色" : "删除角色",
       content: system
         ? `「${role.name}」是系统角色，系统的默认功能可能依赖它。删除后不可恢复，确定要删除吗？`
         : `确定要删除角色「${role.name}」吗？`,
-      okText: "删除",
-      okButtonProps: { danger: true },
-      cancelText: "取消",
       ...(system ? { type: "warning" as const } : {}),
-      onOk: async () => {
-        try {
-          await deleteRole(role.id);
-          message.success("删除成功");
-          await loadRoles();
-        } catch (err) {
-          message.error(errorText(err, "删除角色失败"));
-        }
-      },
+      remove: () => deleteRole(role.id),
+      after: loadRoles,
+      failure: "删除角色失败",
     });
   }
 

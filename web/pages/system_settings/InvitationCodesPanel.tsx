@@ -9,12 +9,14 @@ import {
   listInvitationCodes,
 } from "../../api/invitation_codes.ts";
 import { formatTime } from "../../components/format_time.ts";
+import { useConfirmDelete } from "../../components/confirm_delete.ts";
 import { CodeUsersModal } from "./CodeUsersModal.tsx";
 import { GenerateCodeModal } from "./GenerateCodeModal.tsx";
 
 /** The code table (paging 10/20/30/50), the generate dialog, the users dialog and delete. */
 export function InvitationCodesPanel({ defaultMaxUses }: { defaultMaxUses: number }) {
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirmDelete = useConfirmDelete();
   const [paging, setPaging] = useState({ page: 1, pageSize: INVITATION_PAGE_SIZES[0] });
   const [codes, setCodes] = useState<InvitationCode[]>([]);
   const [total, setTotal] = useState(0);
@@ -44,21 +46,12 @@ export function InvitationCodesPanel({ defaultMaxUses }: { defaultMaxUses: numbe
   useEffect(() => void load(), [load]);
 
   function onDelete(code: InvitationCode) {
-    modal.confirm({
+    confirmDelete({
       title: "删除邀请码",
       content: `确定要删除邀请码「${code.code}」吗？已注册的账号不受影响。`,
-      okText: "删除",
-      okButtonProps: { danger: true },
-      cancelText: "取消",
-      onOk: async () => {
-        try {
-          await deleteInvitationCode(code.id);
-          message.success("删除成功");
-          await load();
-        } catch (err) {
-          message.error(errorText(err, "删除邀请码失败"));
-        }
-      },
+      remove: () => deleteInvitationCode(code.id),
+      after: load,
+      failure: "删除邀请码失败",
     });
   }
 

@@ -6,6 +6,7 @@ import { errorText } from "../../api/client.ts";
 import { listRoles, type RoleRow } from "../../api/roles.ts";
 import { deleteUser, listUsers, type UserRow } from "../../api/users.ts";
 import { useSession } from "../../auth/session.ts";
+import { useConfirmDelete } from "../../components/confirm_delete.ts";
 import { userColumns } from "./columns.tsx";
 import { filterUsers, type UserFilters } from "./filter_users.ts";
 import { UserFormModal } from "./UserFormModal.tsx";
@@ -47,7 +48,8 @@ function toFilters(values: FilterValues): UserFilters {
 
 /** /user-manager: filter, list (paged on the client), add, edit and delete accounts. */
 export function UserManagerPage() {
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirmDelete = useConfirmDelete();
   const { user: me } = useSession();
   const [filterForm] = Form.useForm<FilterValues>();
   const [users, setUsers] = useState<UserRow[]>([]);
@@ -98,21 +100,12 @@ export function UserManagerPage() {
   }
 
   function onDelete(target: UserRow) {
-    modal.confirm({
+    confirmDelete({
       title: "删除用户",
       content: `确定要删除用户「${target.username}」吗？删除后不可恢复。`,
-      okText: "删除",
-      okButtonProps: { danger: true },
-      cancelText: "取消",
-      onOk: async () => {
-        try {
-          await deleteUser(target.id);
-          message.success("删除成功");
-          await loadUsers();
-        } catch (err) {
-          message.error(errorText(err, "删除用户失败"));
-        }
-      },
+      remove: () => deleteUser(target.id),
+      after: loadUsers,
+      failure: "删除用户失败",
     });
   }
 
