@@ -14,6 +14,7 @@ import {
   type UserOption,
 } from "../../api/dashboard.ts";
 import { debounce } from "../../components/debounce.ts";
+import { usePaging } from "../../components/paging.ts";
 
 const COLUMNS: TableColumnsType<ActivityRow> = [
   { title: "用户", dataIndex: "username", width: 140 },
@@ -50,7 +51,7 @@ interface Props {
 /** Recent activity (part 1 §2): paged 10/20/50/100, with a remote user filter for administrators. */
 export function ActivityTable({ isAdmin, refreshKey }: Props) {
   const { message } = App.useApp();
-  const [paging, setPaging] = useState({ page: 1, pageSize: ACTIVITY_PAGE_SIZES[0] });
+  const { paging, setPaging, pagination } = usePaging(ACTIVITY_PAGE_SIZES);
   const [userId, setUserId] = useState<number | undefined>(undefined);
   const [rows, setRows] = useState<ActivityRow[]>([]);
   const [total, setTotal] = useState(0);
@@ -126,16 +127,7 @@ export function ActivityTable({ isAdmin, refreshKey }: Props) {
         columns={COLUMNS}
         dataSource={rows}
         loading={loading}
-        pagination={{
-          current: paging.page,
-          pageSize: paging.pageSize,
-          total,
-          showSizeChanger: true,
-          pageSizeOptions: ACTIVITY_PAGE_SIZES,
-          showTotal: (n) => `共 ${n} 条`,
-          onChange: (page, pageSize) =>
-            setPaging((p) => ({ page: pageSize === p.pageSize ? page : 1, pageSize })),
-        }}
+        pagination={pagination(total)}
       />
     </>
   );

@@ -4,6 +4,7 @@ import dayjs, { type Dayjs } from "dayjs";
 import { useEffect, useState } from "react";
 import { USAGE_RANGE_MESSAGE } from "../../../common/schemas/member.ts";
 import { listUsageRecords, type UsageRecordRow } from "../../api/member.ts";
+import { usePaging } from "../../components/paging.ts";
 import { saveBlob } from "../../components/save_file.ts";
 import {
   buildUsageExport,
@@ -52,7 +53,7 @@ const COLUMNS: TableColumnsType<UsageRecordRow> = [
 export function UsageRecordsCard({ version }: { version: number }) {
   const { message } = App.useApp();
   const [filter, setFilter] = useState<UsageFilter>({ timeType: "month", range: null });
-  const [paging, setPaging] = useState({ page: 1, pageSize: PAGE_SIZES[0] });
+  const { paging, setPaging, pagination } = usePaging(PAGE_SIZES);
   const [records, setRecords] = useState<UsageRecordRow[]>([]);
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(false);
@@ -141,16 +142,7 @@ export function UsageRecordsCard({ version }: { version: number }) {
         columns={COLUMNS}
         dataSource={records}
         loading={loading}
-        pagination={{
-          current: paging.page,
-          pageSize: paging.pageSize,
-          total,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES,
-          showTotal: (n) => `共 ${n} 条`,
-          onChange: (page, pageSize) =>
-            setPaging((p) => ({ page: pageSize === p.pageSize ? page : 1, pageSize })),
-        }}
+        pagination={pagination(total)}
       />
     </Card>
   );

@@ -24,6 +24,7 @@ import {
   saveRegisterGift,
 } from "../../api/register_gift.ts";
 import { formatTime } from "../../components/format_time.ts";
+import { usePaging } from "../../components/paging.ts";
 import { CodeGiftModal } from "./CodeGiftModal.tsx";
 import { describeGift, GiftFields } from "./GiftFields.tsx";
 
@@ -41,7 +42,7 @@ export function RegisterGiftPage() {
   const [defaults, setDefaults] = useState<RegisterGiftValues>(ZERO);
   const [loading, setLoading] = useState(true);
   const [saving, setSaving] = useState(false);
-  const [paging, setPaging] = useState({ page: 1, pageSize: INVITATION_PAGE_SIZES[0] });
+  const { paging, pagination } = usePaging(INVITATION_PAGE_SIZES);
   const [codes, setCodes] = useState<GiftCodeRow[]>([]);
   const [total, setTotal] = useState(0);
   const [codesLoading, setCodesLoading] = useState(false);
@@ -190,16 +191,7 @@ export function RegisterGiftPage() {
           loading={codesLoading}
           scroll={{ x: 800 }}
           locale={{ emptyText: "暂无邀请码，请先在系统设置中生成" }}
-          pagination={{
-            current: paging.page,
-            pageSize: paging.pageSize,
-            total,
-            showSizeChanger: true,
-            pageSizeOptions: INVITATION_PAGE_SIZES,
-            showTotal: (n) => `共 ${n} 条`,
-            onChange: (page, pageSize) =>
-              setPaging({ page: pageSize === paging.pageSize ? page : 1, pageSize }),
-          }}
+          pagination={pagination(total)}
         />
       </Card>
       <CodeGiftModal

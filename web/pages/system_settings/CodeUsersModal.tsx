@@ -8,6 +8,7 @@ import {
   listInvitationUsers,
 } from "../../api/invitation_codes.ts";
 import { formatTime } from "../../components/format_time.ts";
+import { usePaging } from "../../components/paging.ts";
 
 interface Props {
   code: InvitationCode | null;
@@ -17,7 +18,7 @@ interface Props {
 
 /** 查看用户: who registered with one code, with its own paging (part 3 §2). */
 export function CodeUsersModal({ code, onClose, onError }: Props) {
-  const [paging, setPaging] = useState({ page: 1, pageSize: INVITATION_PAGE_SIZES[0] });
+  const { paging, setPaging, pagination } = usePaging(INVITATION_PAGE_SIZES);
   const [rows, setRows] = useState<InvitationUserRow[]>([]);
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(false);
@@ -60,16 +61,7 @@ export function CodeUsersModal({ code, onClose, onError }: Props) {
           { title: "使用时间", dataIndex: "used_at", render: (v: string) => formatTime(v) },
         ]}
         locale={{ emptyText: "暂无用户使用此邀请码" }}
-        pagination={{
-          current: paging.page,
-          pageSize: paging.pageSize,
-          total,
-          showSizeChanger: true,
-          pageSizeOptions: INVITATION_PAGE_SIZES,
-          showTotal: (n) => `共 ${n} 条`,
-          onChange: (page, pageSize) =>
-            setPaging({ page: pageSize === paging.pageSize ? page : 1, pageSize }),
-        }}
+        pagination={pagination(total)}
       />
     </Modal>
   );

@@ -9,6 +9,7 @@ import {
   listInvitationCodes,
 } from "../../api/invitation_codes.ts";
 import { formatTime } from "../../components/format_time.ts";
+import { usePaging } from "../../components/paging.ts";
 import { useConfirmDelete } from "../../components/confirm_delete.ts";
 import { CodeUsersModal } from "./CodeUsersModal.tsx";
 import { GenerateCodeModal } from "./GenerateCodeModal.tsx";
@@ -17,7 +18,7 @@ import { GenerateCodeModal } from "./GenerateCodeModal.tsx";
 export function InvitationCodesPanel({ defaultMaxUses }: { defaultMaxUses: number }) {
   const { message } = App.useApp();
   const confirmDelete = useConfirmDelete();
-  const [paging, setPaging] = useState({ page: 1, pageSize: INVITATION_PAGE_SIZES[0] });
+  const { paging, setPaging, pagination } = usePaging(INVITATION_PAGE_SIZES);
   const [codes, setCodes] = useState<InvitationCode[]>([]);
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(false);
@@ -113,16 +114,7 @@ export function InvitationCodesPanel({ defaultMaxUses }: { defaultMaxUses: numbe
         dataSource={codes}
         loading={loading}
         scroll={{ x: 900 }}
-        pagination={{
-          current: paging.page,
-          pageSize: paging.pageSize,
-          total,
-          showSizeChanger: true,
-          pageSizeOptions: INVITATION_PAGE_SIZES,
-          showTotal: (n) => `共 ${n} 条`,
-          onChange: (page, pageSize) =>
-            setPaging({ page: pageSize === paging.pageSize ? page : 1, pageSize }),
-        }}
+        pagination={pagination(total)}
       />
       <GenerateCodeModal
         open={generating}
