@@ -89,13 +89,7 @@ async function send<T>(method: string, path: string, options: RequestOptions, is
   try {
     response = await fetch(withQuery(path, options.query), { method, headers, body, signal });
   } catch (err) {
-    if (options.signal?.aborted) throw new ApiError({ status: 0, code: "ABORTED", message: "请求已取消" });
-    const timedOut = timeout.aborted || (err instanceof DOMException && err.name === "TimeoutError");
-    const error = timedOut
-      ? new ApiError({ status: 0, code: "TIMEOUT", message: TIMEOUT_TEXT })
-      : new ApiError({ status: 0, code: "NETWORK", message: NETWORK_TEXT });
-    if (!options.silent) toast().error(error.message);
-    throw error;
+    throw fetchFailure(err, { timeout, options });
   }
 
   const newToken = response.headers.get("new-token");
@@ -104,14 +98,7 @@ async function send<T>(method: string, path: string, options: RequestOptions, is
   const data = await readJson(response);
   if (response.ok && data?.success !== false) return (data ?? {}) as T;
 
-  const serverMessage = data?.error || data?.message || null;
-  const error = new ApiError({
-    status: response.status,
-    code: data?.code ?? `HTTP_${response.status}`,
-    message: serverMessage || FALLBACK_TEXT,
-    serverMessage,
-    field: data?.field,
-  });
+  const error = envelopeError(response.status, data);
   // The first 503 is retried by request(); its toasts wait for the retry.
   if (error.status === 503 && !isRetry && !mentionsPermissionCheck(error)) throw error;
   handleError(error, options.silent === true);
@@ -145,27 +132,14 @@ export async function requestBlob(path: string, options: BlobOptions = {}): Prom
     response = await fetch(withQuery(path, options.query), { headers, signal });
     if (response.ok) blob = await response.blob();
   } catch (err) {
-    if (options.signal?.aborted) throw new ApiError({ status: 0, code: "ABORTED", message: "请求已取消" });
-    const timedOut = timeout.aborted || (err instanceof DOMException && err.name === "TimeoutError");
-    const error = timedOut
-      ? new ApiError({ status: 0, code: "TIMEOUT", message: TIMEOUT_TEXT })
-      : new ApiError({ status: 0, code: "NETWORK", message: NETWORK_TEXT });
-    if (!options.silent) toast().error(error.message);
-    throw error;
+    throw fetchFailure(err, { timeout, options });
   }
   const newToken = response.headers.get("new-token");
   if (newToken) setToken(newToken);
   if (response.ok) return { blob: blob!, fileName: fileNameOf(response.headers.get("content-disposition")) };
 
   const data = await readJson(response);
-  const serverMessage = data?.error || data?.message || null;
-  const error = new ApiError({
-    status: response.status,
-    code: data?.code ?? `HTTP_${response.status}`,
-    message: serverMessage || FALLBACK_TEXT,
-    serverMessage,
-    field: data?.field,
-  });
+  const error = envelopeError(response.status, data);
   handleError(error, options.silent === true);
   throw error;
 }
@@ -215,19 +189,39 @@ export function requestUpload<T>(path: string, form: FormData, options: UploadOp
       if (xhr.status >= 200 && xhr.status < 300 && data?.success !== false) {
         return resolve((data ?? {}) as T);
       }
-      const serverMessage = data?.error || data?.message || null;
-      fail(
-        new ApiError({
-          status: xhr.status,
-          code: data?.code ?? `HTTP_${xhr.status}`,
-          message: serverMessage || FALLBACK_TEXT,
-          serverMessage,
-          field: data?.field,
-        }),
-        true,
-      );
+      fail(envelopeError(xhr.status, data), true);
     };
     xhr.send(form);
+  });
+}
+
+/**
+ * The ApiError of a fetch that got no answer: cancelled by the caller (ABORTED, no toast), timed
+ * out, or a network failure (both toasted unless the call is silent).
+ */
+function fetchFailure(
+  err: unknown,
+  input: { timeout: AbortSignal; options: { signal?: AbortSignal; silent?: boolean } },
+): ApiError {
+  const { timeout, options } = input;
+  if (options.signal?.aborted) return new ApiError({ status: 0, code: "ABORTED", message: "请求已取消" });
+  const timedOut = timeout.aborted || (err instanceof DOMException && err.name === "TimeoutError");
+  const error = timedOut
+    ? new ApiError({ status: 0, code: "TIMEOUT", message: TIMEOUT_TEXT })
+    : new ApiError({ status: 0, code: "NETWORK", message: NETWORK_TEXT });
+  if (!options.silent) toast().error(error.message);
+  return error;
+}
+
+/** The ApiError of an answer that is not a success: the server's code, text and field when sent. */
+function envelopeError(status: number, data: Envelope | null): ApiError {
+  const serverMessage = data?.error || data?.message || null;
+  return new ApiError({
+    status,
+    code: data?.code ?? `HTTP_${status}`,
+    message: serverMessage || FALLBACK_TEXT,
+    serverMessage,
+    field: data?.field,
   });
 }
 
