@@ -8,30 +8,48 @@
  * may run several tasks over one folder (retries, a second split), and an item may have no task at
  * all (an uploaded sheet never split, a PDF batch). Add a feature here, keyed by its storage area
  * (server/blobs/blob_keys.ts), when it keeps per-item records.
+ *
+ * The storage manager deletes an item through the same registry (ITEM_HOOKS, findFeatureItem): each
+ * feature finds one of a user's items by its folder id, so deleting it there removes its records
+ * too. Features whose items never expire by age (personal and Excel templates; temporary templates
+ * have a clean-up of their own in cleanup_job.ts) are only found, not listed.
  */
 import type { StorageArea } from "../blobs/blob_keys.ts";
 import type { AppDeps } from "../deps.ts";
-import { listSplitTasksIdleBefore } from "../kv/case_split_tasks.ts";
-import { listBatchesIdleBefore as listExcelBatchesIdleBefore } from "../kv/excel_batch.ts";
-import { listBatchesIdleBefore as listMediationBatchesIdleBefore } from "../kv/mediation_batches.ts";
-import { listPdfBatchesIdleBefore } from "../kv/pdf_links.ts";
+import { getSplitTask, listSplitTasksIdleBefore } from "../kv/case_split_tasks.ts";
+import { getBatchByFolder, listBatchesIdleBefore as listExcelBatchesIdleBefore } from "../kv/excel_batch.ts";
+import { getWordTemplate as getExcelWordTemplate } from "../kv/excel_templates.ts";
+import {
+  getBatch as getMediationBatch,
+  listBatchesIdleBefore as listMediationBatchesIdleBefore,
+} from "../kv/mediation_batches.ts";
+import { getPdfBatchEntry, listPdfBatchesIdleBefore } from "../kv/pdf_links.ts";
+import { getTemplate, type TemplateScope } from "../kv/word_templates.ts";
 import { userItemPrefix } from "../blobs/blob_keys.ts";
 import { deleteSplitTaskWithFiles } from "../services/case_split/manage_split_tasks.ts";
 import { deleteExcelBatch } from "../services/excel_batch/delete_batch.ts";
+import { deleteWordTemplateWithFile } from "../services/excel_templates/word_templates.ts";
 import { deleteMediationBatch } from "../services/mediation/delete_batch.ts";
 import { deletePdfBatchWithFiles } from "../services/pdf_links/delete_batch.ts";
+import { deleteTemplateWithFile } from "../services/templates/word_templates.ts";
 import type { JobType } from "./messages.ts";
 
 export type CleanupDeps = Pick<AppDeps, "kv" | "blobs">;
 
-/** One expired item: its folder (measured before removal, for the run's counts) and its deleter. */
+/** One item of a feature: its folder (measured before removal, for the counts) and its deleter. */
 export interface ExpiredItem {
   blobPrefix: string;
-  /** Deletes the item's records and its folder. */
+  /** Deletes the item's records and its folder, as the feature's own delete does. */
   remove(): Promise<unknown>;
 }
 
-export interface CleanupHook {
+/** A feature with records per item, found by the item's folder id. */
+export interface ItemHook {
+  /** The user's item stored in users/<userId>/<area>/<itemId>, or null when the feature has no record of it. */
+  findItem(deps: CleanupDeps, userId: number, itemId: string): Promise<ExpiredItem | null>;
+}
+
+export interface CleanupHook extends ItemHook {
   /** Task types that work in this feature's item folders: the clean-up deletes their old task records but never their folder. */
   taskTypes: readonly JobType[];
   /** Items finished and unchanged since before `cutoff` (ms). */
@@ -47,6 +65,10 @@ export const CLEANUP_HOOKS = {
         yield { blobPrefix: batch.blobPrefix, remove: () => deleteMediationBatch(deps, batch) };
       }
     },
+    async findItem(deps, userId, itemId) {
+      const batch = await getMediationBatch(deps.kv, userId, itemId);
+      return batch && { blobPrefix: batch.blobPrefix, remove: () => deleteMediationBatch(deps, batch) };
+    },
   },
   excel_batch: {
     taskTypes: ["excel_batch.generate"],
@@ -54,6 +76,10 @@ export const CLEANUP_HOOKS = {
       for await (const batch of listExcelBatchesIdleBefore(deps.kv, cutoff)) {
         yield { blobPrefix: batch.blobPrefix, remove: () => deleteExcelBatch(deps, batch) };
       }
+    },
+    async findItem(deps, userId, itemId) {
+      const batch = await getBatchByFolder(deps.kv, userId, itemId);
+      return batch && { blobPrefix: batch.blobPrefix, remove: () => deleteExcelBatch(deps, batch) };
     },
   },
   case_split: {
@@ -66,6 +92,14 @@ export const CLEANUP_HOOKS = {
         };
       }
     },
+    async findItem(deps, userId, itemId) {
+      const task = /^[0-9a-f]{20}$/.test(itemId) ? await getSplitTask(deps.kv, itemId) : null;
+      if (!task || task.userId !== userId) return null;
+      return {
+        blobPrefix: userItemPrefix(userId, "case_split", task.id),
+        remove: () => deleteSplitTaskWithFiles(deps, task),
+      };
+    },
   },
   pdf_links: {
     taskTypes: [],
@@ -77,8 +111,59 @@ export const CLEANUP_HOOKS = {
         };
       }
     },
+    async findItem(deps, userId, itemId) {
+      const batch = (await getPdfBatchEntry(deps.kv, userId, itemId)).value;
+      if (!batch) return null;
+      return {
+        blobPrefix: userItemPrefix(userId, "pdf_links", batch.batchNo),
+        remove: () => deletePdfBatchWithFiles(deps, batch),
+      };
+    },
   },
 } satisfies Partial<Record<StorageArea, CleanupHook>>;
+
+/** A Word template of the template managers (personal) or of /mediation-form (temporary). */
+function wordTemplateHook(scope: Exclude<TemplateScope, "system">, area: StorageArea): ItemHook {
+  return {
+    async findItem(deps, userId, itemId) {
+      const template = await getTemplate(deps.kv, { scope, ownerId: userId, id: itemId });
+      if (!template) return null;
+      return {
+        blobPrefix: userItemPrefix(userId, area, template.id),
+        remove: () => deleteTemplateWithFile(deps, template),
+      };
+    },
+  };
+}
+
+/** Every feature with records per item, by storage area: the clean-up's and the templates. */
+export const ITEM_HOOKS: Partial<Record<StorageArea, ItemHook>> = {
+  ...CLEANUP_HOOKS,
+  templates: wordTemplateHook("personal", "templates"),
+  temp_templates: wordTemplateHook("temp", "temp_templates"),
+  excel_templates: {
+    async findItem(deps, userId, itemId) {
+      const template = await getExcelWordTemplate(deps.kv, userId, itemId);
+      if (!template) return null;
+      return {
+        blobPrefix: userItemPrefix(userId, "excel_templates", template.id),
+        remove: () => deleteWordTemplateWithFile(deps, { userId, id: template.id }),
+      };
+    },
+  },
+};
+
+/**
+ * The feature item stored in users/<userId>/<area>/<itemId>, with the feature's deleter; null when
+ * the area keeps no records (uploads) or its feature has none for this folder.
+ */
+export async function findFeatureItem(
+  deps: CleanupDeps,
+  item: { userId: number; area: StorageArea; itemId: string },
+): Promise<ExpiredItem | null> {
+  const hook = ITEM_HOOKS[item.area];
+  return hook ? await hook.findItem(deps, item.userId, item.itemId) : null;
+}
 
 export type CleanupArea = keyof typeof CLEANUP_HOOKS;
 

@@ -12,7 +12,8 @@ import {
   startTask,
   updateTaskProgress,
 } from "../kv/tasks.ts";
-import { deleteTemplate, listTempTemplatesCreatedBefore } from "../kv/word_templates.ts";
+import { listTempTemplatesCreatedBefore } from "../kv/word_templates.ts";
+import { deleteTemplateWithFile } from "../services/templates/word_templates.ts";
 import { CLEANUP_AREAS, CLEANUP_HOOKS, type CleanupArea, isItemTaskType } from "./cleanup_hooks.ts";
 import type { CleanupMessage } from "./messages.ts";
 
@@ -90,8 +91,7 @@ export async function runCleanup(deps: CleanupDeps, now: number): Promise<Cleanu
     for await (const template of listTempTemplatesCreatedBefore(kv, now - TEMP_TEMPLATE_MAX_AGE_MS)) {
       const prefix = userItemPrefix(template.ownerId ?? 0, "temp_templates", template.id);
       await countFolder(deps, run, prefix);
-      await blobs.deletePrefix(prefix);
-      await deleteTemplate(kv, template);
+      await deleteTemplateWithFile(deps, template);
       run.tempTemplatesRemoved++;
     }
     for await (const blob of blobs.list("tmp")) {

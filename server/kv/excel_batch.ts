@@ -122,6 +122,32 @@ export async function getBatch(kv: Deno.Kv, taskId: string): Promise<ExcelBatch 
   return (await kv.get<ExcelBatch>(batchKey(taskId))).value;
 }
 
+/**
+ * A user's wizard task by the id of its folder (users/<userId>/excel_batch/<folderId>), or null.
+ * The folder is named with newId() at the same `now` as its task (services/excel_batch/
+ * start_task.ts), so only the tasks created in that millisecond are read.
+ */
+export async function getBatchByFolder(
+  kv: Deno.Kv,
+  userId: number,
+  folderId: string,
+): Promise<ExcelBatch | null> {
+  if (!/^[0-9a-f]{20}$/.test(folderId)) return null;
+  const ms = folderId.slice(0, 12);
+  const blobPrefix = `users/${userId}/excel_batch/${folderId}`;
+  for await (
+    const e of kv.list<ExcelBatch>({ start: ["excel_batches", ms], end: ["excel_batches", `${ms}g`] })
+  ) {
+    if (e.value.userId === userId && e.value.blobPrefix === blobPrefix) return e.value;
+  }
+  return null;
+}
+
+/** Whether a task's run is still open (its outputs are being written). */
+export async function isBatchRunning(kv: Deno.Kv, taskId: string): Promise<boolean> {
+  return (await kv.get(activeRunKey(taskId))).value !== null;
+}
+
 /** Every recorded output of a task, in row order. */
 export async function listFiles(kv: Deno.Kv, taskId: string): Promise<ExcelBatchFile[]> {
   const files: ExcelBatchFile[] = [];

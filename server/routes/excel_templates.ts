@@ -4,7 +4,6 @@ import {
   paragraphTemplateBody,
   wordTemplateBody,
 } from "../../common/schemas/excel_templates.ts";
-import { userItemPrefix } from "../blobs/blob_keys.ts";
 import type { AppEnv } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import {
@@ -12,7 +11,6 @@ import {
   createParagraphTemplate,
   deleteMappingTemplate,
   deleteParagraphTemplate,
-  deleteWordTemplate,
   listMappingTemplates,
   listParagraphTemplates,
   listWordTemplates,
@@ -26,6 +24,7 @@ import { currentUser } from "../middleware/access.ts";
 import { validate } from "../middleware/validate.ts";
 import {
   acceptWordUpload,
+  deleteWordTemplateWithFile,
   readWordTemplate,
   saveWordTemplate,
 } from "../services/excel_templates/word_templates.ts";
@@ -74,9 +73,8 @@ export const excelTemplatesRoutes = new Hono<AppEnv>()
   })
   .delete("/excel-templates/:id", async (c) => {
     const user = currentUser(c);
-    const removed = await deleteWordTemplate(c.var.deps.kv, user.id, c.req.param("id"));
+    const removed = await deleteWordTemplateWithFile(c.var.deps, { userId: user.id, id: c.req.param("id") });
     if (!removed) throw new AppError("EXCEL_TEMPLATE_NOT_FOUND");
-    await c.var.deps.blobs.deletePrefix(userItemPrefix(user.id, "excel_templates", removed.id));
     return c.json({ success: true, message: "删除成功" });
   })
   // mapping templates

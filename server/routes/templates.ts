@@ -4,10 +4,11 @@ import { TEMPLATE_MAX_BYTES } from "../../common/constants.ts";
 import { NO_VARIABLES_WARNING, type TemplateUploadResult } from "../../common/schemas/templates.ts";
 import type { AppEnv } from "../deps.ts";
 import { AppError } from "../errors.ts";
-import { deleteTemplate, getTemplate, listTemplates, type TemplateScope } from "../kv/word_templates.ts";
+import { getTemplate, listTemplates, type TemplateScope } from "../kv/word_templates.ts";
 import { currentUser } from "../middleware/access.ts";
 import {
   attachmentHeader,
+  deleteTemplateWithFile,
   readTemplateBytes,
   storeTemplate,
   templatePath,
@@ -91,8 +92,7 @@ async function answerDelete(c: Context<AppEnv>, scope: TemplateScope) {
     id: c.req.param("id") ?? "",
   });
   if (!template) throw new AppError("TEMPLATE_NOT_FOUND");
-  await deleteTemplate(deps.kv, template);
-  await deps.blobs.deletePrefix(template.blobKey.slice(0, template.blobKey.lastIndexOf("/")));
+  await deleteTemplateWithFile(deps, template);
   return c.json({ success: true, message: "删除成功" });
 }
 

@@ -4,14 +4,16 @@
  * its files and every record that names it; a recent one stays; usage and quota records stay.
  */
 import assert from "node:assert/strict";
-import { buildDocx, buildSimpleTemplate, plainParagraph } from "../../scripts/make_fixtures.ts";
+import { buildSimpleTemplate } from "../../scripts/make_fixtures.ts";
 import { runCleanup } from "../../server/jobs/cleanup_job.ts";
 import { dispatchJob, startJobListener } from "../../server/jobs/dispatch.ts";
 import { jobHandlers } from "../../server/jobs/handlers.ts";
 import { getBatchByNo } from "../../server/kv/mediation_batches.ts";
 import { saveSettings } from "../../server/kv/settings.ts";
 import { getTask } from "../../server/kv/tasks.ts";
+import { createExcelBatchTask } from "../helpers/excel_batch.ts";
 import { fakeConverter, fileForm, sheetBytes, waitForBatch } from "../helpers/mediation.ts";
+import { blobKeys, keysNaming, meteringEntries } from "../helpers/kv_records.ts";
 import { makePdf } from "../helpers/pdf_bytes.ts";
 import { type SeededUser, type TestApp, testApp } from "../helpers/test_app.ts";
 
@@ -25,29 +27,6 @@ async function fresh(t: TestApp, user: SeededUser): Promise<SeededUser> {
 async function getJson(t: TestApp, path: string, as: SeededUser) {
   const res = await t.request("GET", path, { as });
   return { status: res.status, body: await res.json() };
-}
-
-/** Every usage and quota entry (counts, records, refunds): the clean-up must leave them as they are. */
-async function meteringEntries(t: TestApp): Promise<unknown[]> {
-  const out: unknown[] = [];
-  for await (const e of t.kv.list({ prefix: [] })) {
-    if (/^(usage|quota)/.test(String(e.key[0]))) out.push([e.key, e.value]);
-  }
-  return out;
-}
-
-/** Keys (other than usage and quota ones) with a part equal to one of `needles`. */
-async function keysNaming(t: TestApp, needles: string[]): Promise<Deno.KvKey[]> {
-  const out: Deno.KvKey[] = [];
-  for await (const e of t.kv.list({ prefix: [] })) {
-    if (/^(usage|quota)/.test(String(e.key[0]))) continue;
-    if (e.key.some((part) => needles.includes(String(part)))) out.push(e.key);
-  }
-  return out;
-}
-
-async function blobKeys(t: TestApp, prefix: string): Promise<string[]> {
-  return (await Array.fromAsync(t.deps.blobs.list(prefix))).map((b) => b.key);
 }
 
 Deno.test("clean-up: an old generation batch leaves the history with its rows and files; a recent one stays", async () => {
@@ -104,54 +83,13 @@ Deno.test("clean-up: an old Excel batch wizard task loses its progress, files an
   startJobListener(t.deps, jobHandlers).catch(() => {});
   await saveSettings(t.kv, { auto_cleanup: true, cleanup_days: 7 });
   let member = await t.userWith(["excel_batch_generate"], { quotas: { mediation: 20 } });
-  async function createTask(): Promise<string> {
-    const sheet = await (await t.request("POST", "/api/excel-batch/upload", {
-      as: member,
-      form: fileForm(
-        sheetBytes([["案号", "姓名"], ["（2024）京01号", "张三"], ["（2024）京02号", "李四"]]),
-        "案件.xlsx",
-      ),
-    })).json();
-    const form = new FormData();
-    form.append(
-      "file",
-      new File([buildDocx({ body: plainParagraph("标题：${标题}") }) as BlobPart], "通知书.docx"),
-    );
-    const template = await (await t.request("POST", "/api/excel-templates/upload", { as: member, form }))
-      .json();
-    const res = await t.request("POST", "/api/excel-batch/create-task", {
-      as: member,
-      json: {
-        taskName: "催告通知",
-        sourceFile: sheet.filePath,
-        templateFile: template.filePath,
-        batchSize: 2,
-        totalRows: 2,
-        fieldMappings: [{ excelField: "案号", templateField: "标题" }],
-        paragraphEnabled: false,
-        mergeOutput: false,
-        prefixEnabled: false,
-      },
-    });
-    const body = await res.json();
-    assert.equal(res.status, 200, JSON.stringify(body));
-    const deadline = Date.now() + 60_000;
-    while (
-      (await getJson(t, `/api/excel-batch/task/${body.taskId}/progress`, member)).body.task.status ===
-        "processing"
-    ) {
-      if (Date.now() > deadline) assert.fail("task did not finish");
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    return body.taskId;
-  }
-  const old = await createTask();
+  const old = await createExcelBatchTask(t, member);
   const oldProgress = await getJson(t, `/api/excel-batch/task/${old}/progress`, member);
   assert.equal(oldProgress.body.generatedFiles.length, 2);
   const fileId = oldProgress.body.generatedFiles[0].id;
   t.clock.advance(8 * DAY);
   member = await fresh(t, member);
-  const recent = await createTask();
+  const recent = await createExcelBatchTask(t, member);
   const userFolder = `users/${member.user.id}/excel_batch`;
   const before = await blobKeys(t, userFolder);
   const metering = await meteringEntries(t);

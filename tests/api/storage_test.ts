@@ -1,9 +1,22 @@
 import assert from "node:assert/strict";
-import { userItemKey } from "../../server/blobs/blob_keys.ts";
+import { buildSimpleTemplate } from "../../scripts/make_fixtures.ts";
+import { userItemKey, userItemPrefix } from "../../server/blobs/blob_keys.ts";
 import { runCleanup } from "../../server/jobs/cleanup_job.ts";
+import { dispatchJob, startJobListener } from "../../server/jobs/dispatch.ts";
+import { jobHandlers } from "../../server/jobs/handlers.ts";
 import { listAuditEntries } from "../../server/kv/audit_log.ts";
+import { getBatch as getExcelBatch } from "../../server/kv/excel_batch.ts";
+import {
+  addBatchToCommit as addMediationBatchToCommit,
+  getBatchByNo,
+  type MediationBatch,
+} from "../../server/kv/mediation_batches.ts";
 import { saveSettings } from "../../server/kv/settings.ts";
 import { completeTask, startTask } from "../../server/kv/tasks.ts";
+import { createExcelBatchTask } from "../helpers/excel_batch.ts";
+import { blobKeys, keysNaming, meteringEntries } from "../helpers/kv_records.ts";
+import { fakeConverter, fileForm, sheetBytes, waitForBatch } from "../helpers/mediation.ts";
+import { makePdf } from "../helpers/pdf_bytes.ts";
 import { type SeededUser, type TestApp, testApp } from "../helpers/test_app.ts";
 
 const DAY = 86_400_000;
@@ -339,4 +352,269 @@ Deno.test("GET /api/storage/summary shows the clean-up settings and what its las
     cleanup_days: 7,
   });
   assert.equal(after.mine.bytes, 4500);
+});
+
+// ---- deleting a feature's item: through the feature's own delete (server/jobs/cleanup_hooks.ts) ----
+
+/** The storage manager's row for an item, as listed to its owner (null when not listed). */
+async function listedItem(t: TestApp, as: SeededUser, area: string, itemId: string) {
+  const body = await getJson(t, `/api/storage/items?area=${area}&pageSize=100`, as);
+  return body.items.find((i: { itemId: string }) => i.itemId === itemId) ?? null;
+}
+
+/** DELETE /api/storage/items for one of `as`'s (or `owner`'s) items; checks it answers what was listed. */
+async function deleteListed(
+  t: TestApp,
+  as: SeededUser,
+  item: { userId: number; area: string; itemId: string },
+) {
+  const listed = await listedItem(t, as, item.area, item.itemId);
+  assert.ok(listed, `${item.area}/${item.itemId} is listed`);
+  const res = await t.request("DELETE", "/api/storage/items", { as, json: item });
+  const body = await res.json();
+  assert.equal(res.status, 200, JSON.stringify(body));
+  assert.deepEqual(body, { success: true, bytes: listed.bytes, files: listed.files });
+  assert.equal(await listedItem(t, as, item.area, item.itemId), null);
+  const again = await t.request("DELETE", "/api/storage/items", { as, json: item });
+  assert.deepEqual([again.status, (await again.json()).error], [404, "文件不存在或已被删除"]);
+}
+
+Deno.test("DELETE /api/storage/items: a generation batch leaves the history with its rows; usage records stay", async () => {
+  const t = await testApp();
+  using _t = t;
+  t.deps.pdf = fakeConverter();
+  startJobListener(t.deps, jobHandlers).catch(() => {});
+  const form = new FormData();
+  form.append("file", new File([buildSimpleTemplate() as BlobPart], "调解书.docx"));
+  const template = await (await t.request("POST", "/api/templates/upload", { as: "admin", form })).json();
+  const member = await t.userWith(["mediation", "storage_manage"], { quotas: { mediation: 10 } });
+  async function generate(rows: string[][]): Promise<MediationBatch> {
+    const res = await t.request("POST", "/api/upload-excel", {
+      as: member,
+      form: fileForm(sheetBytes([["案号", "申请人", "被申请人"], ...rows]), "data.xlsx"),
+      headers: { "template-type": "system", "template-id": template.template.id },
+    });
+    const body = await res.json();
+    assert.equal(res.status, 200, JSON.stringify(body));
+    await waitForBatch(t, member, body.batch_no);
+    return (await getBatchByNo(t.kv, member.user.id, body.batch_no))!;
+  }
+  const gone = await generate([["（2024）京01号", "张三", "王五"], ["（2024）京02号", "李四", "赵六"]]);
+  const kept = await generate([["（2024）京03号", "钱七", "孙八"]]);
+  const metering = await meteringEntries(t);
+  assert.ok(metering.length > 0);
+
+  await deleteListed(t, member, { userId: member.user.id, area: "generated", itemId: gone.id });
+  const list = await getJson(t, "/api/mediation/batches", member);
+  assert.deepEqual(list.data.records.map((r: { batch_no: string }) => r.batch_no), [kept.batchNo]);
+  assert.equal(list.data.total, 1);
+  const history = await t.request("GET", `/api/mediation/history?batch_no=${gone.batchNo}`, { as: member });
+  assert.deepEqual([history.status, (await history.json()).error], [404, "批次不存在或已删除"]);
+  assert.deepEqual(await keysNaming(t, [gone.id, gone.batchNo]), []);
+  assert.deepEqual(await blobKeys(t, gone.blobPrefix), []);
+  assert.deepEqual(await meteringEntries(t), metering, "usage and quota records stay");
+  assert.ok((await blobKeys(t, kept.blobPrefix)).length > 0);
+});
+
+Deno.test("DELETE /api/storage/items: a generation batch still running is refused with the feature's message", async () => {
+  using t = await testApp();
+  const member = await t.userWith(["mediation", "storage_manage"]);
+  const now = t.clock.now();
+  const id = "0000000000010000aaaa";
+  const blobPrefix = userItemPrefix(member.user.id, "generated", id);
+  const batch: MediationBatch = {
+    id,
+    userId: member.user.id,
+    batchNo: "20260101_000000",
+    templateName: "调解书.docx",
+    templateKey: `${blobPrefix}/template.docx`,
+    rowsKey: `${blobPrefix}/rows.json`,
+    blobPrefix,
+    total: 1,
+    namePattern: "{案号}",
+    status: "running",
+    attempt: 1,
+    taskId: id,
+    successCount: 0,
+    failedCount: 0,
+    pdfAvailable: false,
+    createdAt: now,
+    updatedAt: now,
+  };
+  assert.ok((await addMediationBatchToCommit(t.kv.atomic(), batch).commit()).ok);
+  await put(t, `${blobPrefix}/template.docx`, 100);
+  const res = await t.request("DELETE", "/api/storage/items", {
+    as: member,
+    json: { userId: member.user.id, area: "generated", itemId: id },
+  });
+  assert.equal(res.status, 409);
+  assert.deepEqual(await res.json(), {
+    success: false,
+    code: "BATCH_RUNNING",
+    error: "批次正在处理中，请稍后再试",
+  });
+  assert.equal(await t.deps.blobs.size(`${blobPrefix}/template.docx`), 100);
+  assert.ok(await getBatchByNo(t.kv, member.user.id, "20260101_000000"));
+});
+
+Deno.test("DELETE /api/storage/items: an Excel batch task (folder named apart from the task) loses its outputs and records", async () => {
+  const t = await testApp();
+  using _t = t;
+  startJobListener(t.deps, jobHandlers).catch(() => {});
+  const member = await t.userWith(["excel_batch_generate", "storage_manage"], { quotas: { mediation: 20 } });
+  const gone = await createExcelBatchTask(t, member);
+  const kept = await createExcelBatchTask(t, member);
+  const goneBatch = (await getExcelBatch(t.kv, gone))!;
+  const folderId = goneBatch.blobPrefix.split("/").at(-1)!;
+  assert.notEqual(folderId, gone, "the folder id is not the task id");
+  const fileId = (await getJson(t, `/api/excel-batch/task/${gone}/progress`, member)).generatedFiles[0].id;
+  const metering = await meteringEntries(t);
+
+  await deleteListed(t, member, { userId: member.user.id, area: "excel_batch", itemId: folderId });
+  for (
+    const path of [`/api/excel-batch/task/${gone}/progress`, `/api/excel-batch/task/${gone}/download-zip`]
+  ) {
+    const res = await t.request("GET", path, { as: member });
+    assert.deepEqual([res.status, (await res.json()).error], [404, "任务不存在或已删除"], path);
+  }
+  assert.equal((await t.request("GET", `/api/excel-batch/download/${fileId}`, { as: member })).status, 404);
+  assert.equal(await getExcelBatch(t.kv, gone), null);
+  assert.deepEqual(await keysNaming(t, [folderId]), []);
+  assert.deepEqual(await meteringEntries(t), metering, "usage and quota records stay");
+  const keptProgress = await getJson(t, `/api/excel-batch/task/${kept}/progress`, member);
+  assert.equal(keptProgress.generatedFiles.length, 2);
+});
+
+Deno.test("DELETE /api/storage/items: an administrator deletes a member's PDF batch: links dead, list empty, audited", async () => {
+  using t = await testApp();
+  const member = await t.userWith(["pdf_converter", "storage_manage"], { quotas: { pdf_convert: 10 } });
+  const boss = await t.userWith(["storage_manage"], { username: "boss", role: "admin" });
+  const form = new FormData();
+  form.append("file", new File([makePdf("合同")], "合同.pdf", { type: "application/pdf" }));
+  const upload = await t.request("POST", "/api/upload-pdfs", {
+    as: member,
+    form,
+    headers: { "Batch-No": "20260105_100000" },
+  });
+  assert.equal(upload.status, 200, await upload.clone().text());
+  const link = new URL((await upload.json()).url).pathname;
+  assert.equal((await t.request("GET", link)).status, 200);
+  const metering = await meteringEntries(t);
+  const item = { userId: member.user.id, area: "pdf_links", itemId: "20260105_100000" };
+  const listed = await listedItem(t, member, "pdf_links", "20260105_100000");
+
+  const res = await t.request("DELETE", "/api/storage/items", { as: boss, json: item });
+  assert.equal(res.status, 200);
+  assert.deepEqual(await res.json(), { success: true, bytes: listed.bytes, files: 1 });
+  const list = await getJson(t, "/api/pdf-convert/batches", member);
+  assert.deepEqual([list.data.records, list.data.total], [[], 0]);
+  const open = await t.request("GET", link);
+  assert.deepEqual([open.status, (await open.json()).error], [404, "链接不存在或已失效"]);
+  assert.deepEqual(await keysNaming(t, ["20260105_100000"]), []);
+  assert.deepEqual(await blobKeys(t, `users/${member.user.id}/pdf_links`), []);
+  assert.deepEqual(await meteringEntries(t), metering, "usage and quota records stay");
+  const audit = (await listAuditEntries(t.kv)).entries.filter((e) => e.entity === "storage_item");
+  const prefix = `users/${member.user.id}/pdf_links/20260105_100000`;
+  assert.deepEqual(audit.map((e) => [e.actorName, e.action, e.entityId, e.before]), [
+    ["boss", "delete", prefix, { ...item, bytes: listed.bytes, files: 1, prefix }],
+  ]);
+});
+
+Deno.test("DELETE /api/storage/items: a case-split task leaves the splitter's list with its outputs", async () => {
+  using t = await testApp();
+  const user = await t.userWith(["excel_case_split", "storage_manage"]);
+  const sheet = sheetBytes([["案号", "住所地"], ["(2024)001", "浙江省杭州市西湖区文三路1号"], [
+    "(2024)002",
+    "广州市天河区",
+  ]]);
+  async function uploadSheet(): Promise<string> {
+    const res = await t.request("POST", "/api/excel-case-split/upload", {
+      as: user,
+      form: fileForm(sheet, "案件.xlsx"),
+    });
+    assert.equal(res.status, 200, await res.clone().text());
+    return (await res.json()).taskId;
+  }
+  const gone = await uploadSheet();
+  const split = await t.request("POST", "/api/excel-case-split/split", {
+    as: user,
+    json: { taskId: gone, addressColumn: "住所地", splitLevel: "city" },
+  });
+  assert.equal(split.status, 202, await split.clone().text());
+  const { jobTaskId } = await split.json();
+  await dispatchJob(t.deps, jobHandlers, { type: "case_split.run", taskId: jobTaskId, splitId: gone });
+  assert.equal(
+    (await t.request("GET", `/api/excel-case-split/tasks/${gone}/files/0`, { as: user })).status,
+    200,
+  );
+  const kept = await uploadSheet();
+  const metering = await meteringEntries(t);
+  assert.ok(metering.length > 0, "the split recorded its usage");
+
+  await deleteListed(t, user, { userId: user.user.id, area: "case_split", itemId: gone });
+  const list = await getJson(t, "/api/excel-case-split/tasks", user);
+  assert.deepEqual([list.total, list.tasks.map((x: { id: string }) => x.id)], [1, [kept]]);
+  const file = await t.request("GET", `/api/excel-case-split/tasks/${gone}/files/0`, { as: user });
+  assert.deepEqual([file.status, (await file.json()).error], [404, "任务不存在或已删除"]);
+  assert.deepEqual(await keysNaming(t, [gone]), []);
+  assert.deepEqual(await blobKeys(t, `users/${user.user.id}/case_split/${gone}`), []);
+  assert.deepEqual(await meteringEntries(t), metering, "usage and quota records stay");
+});
+
+Deno.test("DELETE /api/storage/items: a personal template and a custom (Excel) template leave their managers' lists", async () => {
+  using t = await testApp();
+  const user = await t.userWith(["my_template", "excel_template_manage", "storage_manage"]);
+  const docx = () => new File([buildSimpleTemplate() as BlobPart], "调解书.docx");
+
+  const personalForm = new FormData();
+  personalForm.append("template", docx());
+  const personal = await t.request("POST", "/api/my-templates/upload", { as: user, form: personalForm });
+  assert.equal(personal.status, 200, await personal.clone().text());
+  const keptForm = new FormData();
+  keptForm.append("template", docx());
+  await t.request("POST", "/api/my-templates/upload", { as: user, form: keptForm });
+  const mine = await getJson(t, "/api/my-templates/list", user);
+  assert.equal(mine.templates.length, 2);
+  const [keptId, goneId] = mine.templates.map((x: { id: string }) => x.id);
+
+  const uploadForm = new FormData();
+  uploadForm.append("file", docx());
+  const pending =
+    await (await t.request("POST", "/api/excel-templates/upload", { as: user, form: uploadForm }))
+      .json();
+  const saved = await t.request("POST", "/api/excel-templates", {
+    as: user,
+    json: { templateName: "调解书", description: "", filePath: pending.filePath },
+  });
+  assert.equal(saved.status, 201, await saved.clone().text());
+  const excelId = (await saved.json()).template.id;
+  const metering = await meteringEntries(t);
+
+  await deleteListed(t, user, { userId: user.user.id, area: "templates", itemId: goneId });
+  const after = await getJson(t, "/api/my-templates/list", user);
+  assert.deepEqual(after.templates.map((x: { id: string }) => x.id), [keptId]);
+  const download = await t.request("GET", `/api/my-templates/download/${goneId}`, { as: user });
+  assert.equal(download.status, 404);
+
+  await deleteListed(t, user, { userId: user.user.id, area: "excel_templates", itemId: excelId });
+  assert.deepEqual((await getJson(t, "/api/excel-templates", user)).templates, []);
+  assert.deepEqual(await keysNaming(t, [goneId, excelId]), []);
+  assert.deepEqual(await meteringEntries(t), metering, "usage and quota records stay");
+});
+
+Deno.test("DELETE /api/storage/items: a folder no feature keeps records of (uploads, or records gone) is deleted as before", async () => {
+  using t = await testApp();
+  const { alice } = await seeded(t);
+  await put(t, userItemKey(alice.user.id, "uploads", "u1", "a.bin"), 321);
+  const res = await t.request("DELETE", "/api/storage/items", {
+    as: alice,
+    json: { userId: alice.user.id, area: "uploads", itemId: "u1" },
+  });
+  assert.deepEqual([res.status, await res.json()], [200, { success: true, bytes: 321, files: 1 }]);
+  // a personal template folder whose record is gone (an orphan) still goes
+  const orphan = await t.request("DELETE", "/api/storage/items", {
+    as: alice,
+    json: { userId: alice.user.id, area: "templates", itemId: "tpl1" },
+  });
+  assert.deepEqual([orphan.status, await orphan.json()], [200, { success: true, bytes: 1500, files: 2 }]);
 });

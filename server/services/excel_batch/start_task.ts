@@ -158,7 +158,8 @@ export async function createExcelBatchTask(
     paragraphMappings: body.paragraphEnabled ? body.paragraphMappings : [],
   };
   const now = deps.clock.now();
-  // The folder is named before the task exists (its files must be there when the job starts).
+  // The folder is named before the task exists (its files must be there when the job starts), at
+  // the task's `now`: kv/excel_batch.ts getBatchByFolder finds the task from its folder by that.
   const folderId = newId(now);
   const blobPrefix = userItemPrefix(userId, "excel_batch", folderId);
   const key = (file: string) => userItemKey(userId, "excel_batch", folderId, file);

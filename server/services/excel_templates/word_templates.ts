@@ -4,6 +4,7 @@ import type { AppDeps } from "../../deps.ts";
 import { AppError } from "../../errors.ts";
 import {
   createWordTemplate,
+  deleteWordTemplate,
   getPendingWordUpload,
   getWordTemplate,
   type PendingWordUpload,
@@ -102,4 +103,18 @@ export async function readWordTemplate(
   const bytes = template ? await deps.blobs.read(template.blobKey) : null;
   if (!template || !bytes) throw new AppError("EXCEL_TEMPLATE_NOT_FOUND");
   return { template, bytes };
+}
+
+/**
+ * Deletes a member's saved Word template: its record, then its folder (DELETE
+ * /api/excel-templates/:id and the storage manager). Returns false when it was not the member's.
+ */
+export async function deleteWordTemplateWithFile(
+  deps: Pick<AppDeps, "kv" | "blobs">,
+  input: { userId: number; id: string },
+): Promise<boolean> {
+  const removed = await deleteWordTemplate(deps.kv, input.userId, input.id);
+  if (!removed) return false;
+  await deps.blobs.deletePrefix(userItemPrefix(input.userId, "excel_templates", removed.id));
+  return true;
 }

@@ -15,9 +15,10 @@ import {
   type UserStorage,
 } from "../../../common/schemas/storage.ts";
 import { assertBlobKey } from "../../blobs/blob_store.ts";
-import { STORAGE_AREAS } from "../../blobs/blob_keys.ts";
+import { isStorageArea, STORAGE_AREAS } from "../../blobs/blob_keys.ts";
 import type { AppDeps } from "../../deps.ts";
 import { AppError } from "../../errors.ts";
+import { findFeatureItem } from "../../jobs/cleanup_hooks.ts";
 import { getLastCleanupRun } from "../../jobs/cleanup_job.ts";
 import { getSettings } from "../../kv/settings.ts";
 import { getTask } from "../../kv/tasks.ts";
@@ -179,9 +180,12 @@ async function measureItem(deps: StorageDeps, prefix: string): Promise<StorageUs
 }
 
 /**
- * Deletes one item's folder (blobs.deletePrefix). A member may delete only their own; deleting
- * another user's needs isAdmin. Throws STORAGE_OTHERS_FORBIDDEN or STORAGE_ITEM_NOT_FOUND (nothing
- * stored there). Returns what was removed.
+ * Deletes one item. When its feature keeps records of it (a batch, a split, a template:
+ * server/jobs/cleanup_hooks.ts findFeatureItem), the feature's own delete removes the records and the
+ * folder, so the item leaves the feature's list too (its refusals apply: BATCH_RUNNING); otherwise
+ * the folder alone goes (blobs.deletePrefix). Usage records stay. A member may delete only their
+ * own; deleting another user's needs isAdmin. Throws STORAGE_OTHERS_FORBIDDEN or
+ * STORAGE_ITEM_NOT_FOUND (neither records nor files there). Returns what was removed.
  */
 export async function deleteStorageItem(
   deps: StorageDeps,
@@ -192,7 +196,12 @@ export async function deleteStorageItem(
   const prefix = await itemPrefix(deps.kv, body);
   if (prefix === null) throw new AppError("STORAGE_ITEM_NOT_FOUND");
   assertBlobKey(prefix);
-  const usage = await measureItem(deps, prefix);
+  const item = isStorageArea(body.area) ? await findFeatureItem(deps, { ...body, area: body.area }) : null;
+  const usage = await measureItem(deps, item?.blobPrefix ?? prefix);
+  if (item) {
+    await item.remove();
+    return { ...usage, prefix };
+  }
   if (usage.files === 0) throw new AppError("STORAGE_ITEM_NOT_FOUND");
   await deps.blobs.deletePrefix(prefix);
   return { ...usage, prefix };

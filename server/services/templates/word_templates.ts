@@ -7,6 +7,7 @@ import { systemItemPrefix, userItemKey } from "../../blobs/blob_keys.ts";
 import type { AppDeps } from "../../deps.ts";
 import { AppError } from "../../errors.ts";
 import {
+  deleteTemplate,
   getTemplate,
   newTemplateId,
   saveTemplate,
@@ -73,6 +74,18 @@ export async function storeTemplate(
   await deps.blobs.put(template.blobKey, bytes);
   await saveTemplate(deps.kv, template);
   return { template, noVariables: variables.length === 0 };
+}
+
+/**
+ * Deletes a template: its record first (it leaves the lists at once), then its folder. Used by the
+ * managers' delete buttons, the storage manager and the clean-up of temporary uploads.
+ */
+export async function deleteTemplateWithFile(
+  deps: Pick<AppDeps, "kv" | "blobs">,
+  template: WordTemplate,
+): Promise<void> {
+  await deleteTemplate(deps.kv, template);
+  await deps.blobs.deletePrefix(template.blobKey.slice(0, template.blobKey.lastIndexOf("/")));
 }
 
 /** A reference to a template as the generation calls send it (part 2 §7). */

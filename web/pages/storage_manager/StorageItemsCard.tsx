@@ -57,7 +57,7 @@ export function StorageItemsCard({ summary, isAdmin, userId, onUserChange, onDel
       title: "删除文件夹",
       content: `确定要删除「${item.areaLabel} / ${item.itemId}」${owner}吗？其中 ${item.files} 个文件（${
         formatBytes(item.bytes)
-      }）将被永久删除，不可恢复。`,
+      }）将被永久删除，它在所属功能中的记录（批次、任务、模板）也一并删除，不可恢复。`,
       okText: "删除",
       okButtonProps: { danger: true },
       cancelText: "取消",
