@@ -24,8 +24,8 @@ Deno.test("/storage-manager: a member sees and deletes their own items; the admi
   await using browser = await launchBrowser();
   const page = await browser.newPage(server.url);
   await signInThroughPage(page, "alice", "alice-pass-1");
-  await waitForPath(page, "/dashboard");
-  await page.goto("/storage-manager");
+  // storage_manage is alice's only page permission: sign-in lands there (web/auth/guard.ts firstAllowedLanding)
+  await waitForPath(page, "/storage-manager");
   const mine = page.locator(".ant-card").filter({ hasText: "我的存储" });
   await mine.getByText("3.5 KB").waitFor();
   await mine.getByRole("cell", { name: "我的模板" }).waitFor();
