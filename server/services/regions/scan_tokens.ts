@@ -31,11 +31,17 @@ function acceptEntries(
   chain: ChainToken[],
   entries: LexiconEntry[],
 ): LexiconEntry[] {
-  return entries.filter((entry) => {
-    if (entry.bare && chain.length === 0) return false;
-    if (entry.scope < 0) return true;
-    return chain.some((t) => t.entries.some((e) => cityOf(lexicon, e) === entry.scope));
-  });
+  // The entries themselves when all pass (the usual case): no new array per lookup. Callers only read them.
+  let kept: LexiconEntry[] | null = null;
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i];
+    const ok = entry.bare && chain.length === 0
+      ? false
+      : entry.scope < 0 || chain.some((t) => t.entries.some((e) => cityOf(lexicon, e) === entry.scope));
+    if (!ok && kept === null) kept = entries.slice(0, i);
+    else if (ok && kept !== null) kept.push(entry);
+  }
+  return kept ?? entries;
 }
 
 /** Whether any written form starts at `pos` (used to tell 汕尾城区 from a street). */
