@@ -39,6 +39,16 @@ export interface ParagraphFlags {
 
 export type ParagraphFlag = keyof ParagraphFlags;
 
+/** Every setting off. */
+export const NO_PARAGRAPH_FLAGS: Readonly<ParagraphFlags> = {
+  noIndent: false,
+  allIndent: false,
+  addLineBreak: false,
+  noLineBreak: false,
+  removeLastChar: false,
+  usePrefix: false,
+};
+
 export interface ParagraphPreset {
   key: string;
   label: string;

@@ -2,23 +2,16 @@ import assert from "node:assert/strict";
 import {
   buildParagraphBlock,
   isParagraphFlagDisabled,
+  NO_PARAGRAPH_FLAGS,
   normalizePrefixText,
   PARAGRAPH_INDENT,
   PARAGRAPH_PRESETS,
   PARAGRAPH_VARIABLE_PATTERN,
-  type ParagraphFlags,
   previewPrefixes,
   setParagraphFlag,
 } from "./paragraphs.ts";
 
-const none: ParagraphFlags = {
-  noIndent: false,
-  allIndent: false,
-  addLineBreak: false,
-  noLineBreak: false,
-  removeLastChar: false,
-  usePrefix: false,
-};
+const none = NO_PARAGRAPH_FLAGS;
 const items = ["张三欠款1000元；", "李四欠款2000元；", "王五欠款3000元；"];
 
 Deno.test("buildParagraphBlock(): no flag gives one paragraph with line breaks and the paragraph's own indent", () => {

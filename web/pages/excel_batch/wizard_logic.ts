@@ -2,7 +2,7 @@
  * Pure pieces of the Excel batch wizard (part 2 §2.1): suggested field mappings, saved templates
  * turned into wizard rows, the batch download's groups, and the CSV of download addresses.
  */
-import { PARAGRAPH_PRESETS, type ParagraphFlags } from "../../../common/paragraphs.ts";
+import { PARAGRAPH_PRESETS } from "../../../common/paragraphs.ts";
 import type { ParagraphMapping } from "../../../common/schemas/excel_batch.ts";
 import type {
   FieldMapping,
@@ -20,15 +20,6 @@ let counter = 0;
 export function rowKey(): string {
   return `r${++counter}`;
 }
-
-export const NO_FLAGS: ParagraphFlags = {
-  noIndent: false,
-  allIndent: false,
-  addLineBreak: false,
-  noLineBreak: false,
-  removeLastChar: false,
-  usePrefix: false,
-};
 
 /** One row per template variable that has an Excel header of the same name; one empty row if none. */
 export function suggestMappings(headers: readonly string[], variables: readonly string[]): MappingRow[] {
