@@ -5,6 +5,7 @@ import {
   assertNoPageErrors,
   pathOf,
   readSideMenu,
+  signedInPage,
   signInThroughPage,
   storedToken,
   waitForPath,
@@ -48,9 +49,12 @@ Deno.test("a member sees only the menu entries its permissions allow (part 1 §2
   ]);
   await page1.screenshot({ path: "/tmp/e2e-member-menu.png" });
 
-  const page2 = await browser.newPage(server.url);
-  await signInThroughPage(page2, "member2", PASSWORD);
-  await waitForPath(page2, "/mediation-form");
+  const page2 = await signedInPage(browser, {
+    url: server.url,
+    username: "member2",
+    password: PASSWORD,
+    landing: "/mediation-form",
+  });
   assert.deepEqual(await readSideMenu(page2), [
     { label: "我的系统", items: ["个人账号"] },
     { label: "批量文书处理", items: ["模板文书生成", "自定义模板"] },
@@ -66,9 +70,7 @@ Deno.test("the guard: 没有访问权限 on a page without its permission, and t
       seedUser(kv, { username: "member1", password: PASSWORD, permissions: ["dashboard", "mediation"] }),
   });
   await using browser = await launchBrowser();
-  const page = await browser.newPage(server.url);
-  await signInThroughPage(page, "member1", PASSWORD);
-  await waitForPath(page, "/dashboard");
+  const page = await signedInPage(browser, { url: server.url, username: "member1", password: PASSWORD });
 
   // opened directly (a fresh page load)
   await page.goto("/user-manager");
@@ -106,9 +108,7 @@ Deno.test("an admin who is not user id 1 gets 只有超级管理员可以访问�
     seed: (kv) => seedUser(kv, { username: "admin2", password: PASSWORD, role: "admin" }),
   });
   await using browser = await launchBrowser();
-  const page = await browser.newPage(server.url);
-  await signInThroughPage(page, "admin2", PASSWORD);
-  await waitForPath(page, "/dashboard");
+  const page = await signedInPage(browser, { url: server.url, username: "admin2", password: PASSWORD });
 
   // role admin sees 登录页功能管理 but not AI设置 (user id 1 only)
   const labels = (await readSideMenu(page)).map((entry) => entry.label);

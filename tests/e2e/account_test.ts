@@ -4,6 +4,7 @@ import { seedUser, startServer } from "../helpers/server_process.ts";
 import {
   assertNoPageErrors,
   pathOf,
+  signedInPage,
   signInThroughPage,
   storedToken,
   waitForPath,
@@ -15,9 +16,7 @@ Deno.test("/account: a member changes their password (old one required) and sign
     seed: (kv) => seedUser(kv, { username: "lawyer1", password: "old-pass-1", permissions: ["dashboard"] }),
   });
   await using browser = await launchBrowser();
-  const page = await browser.newPage(server.url);
-  await signInThroughPage(page, "lawyer1", "old-pass-1");
-  await waitForPath(page, "/dashboard");
+  const page = await signedInPage(browser, { url: server.url, username: "lawyer1", password: "old-pass-1" });
 
   await page.goto("/account");
   const card = page.locator(".ant-card").filter({ hasText: "修改密码" });
@@ -81,9 +80,7 @@ Deno.test("/account: a member changes their e-mail and sees it after a reload", 
     seed: (kv) => seedUser(kv, { username: "lawyer2", password: "pass-word-2", permissions: ["dashboard"] }),
   });
   await using browser = await launchBrowser();
-  const page = await browser.newPage(server.url);
-  await signInThroughPage(page, "lawyer2", "pass-word-2");
-  await waitForPath(page, "/dashboard");
+  const page = await signedInPage(browser, { url: server.url, username: "lawyer2", password: "pass-word-2" });
   await page.goto("/account");
   const card = page.locator(".ant-card").filter({ hasText: "修改邮箱" });
   const field = card.getByLabel("邮箱");

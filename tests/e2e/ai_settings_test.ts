@@ -1,16 +1,14 @@
 import assert from "node:assert/strict";
 import { launchBrowser } from "../helpers/browser.ts";
-import { E2E_ADMIN_PASSWORD, E2E_ADMIN_USERNAME, seedUser, startServer } from "../helpers/server_process.ts";
-import { assertNoPageErrors, signInThroughPage, waitForPath, waitForToast } from "./steps.ts";
+import { seedUser, startServer } from "../helpers/server_process.ts";
+import { ADMIN_LOGIN, assertNoPageErrors, signedInPage, waitForToast } from "./steps.ts";
 
 const KEY = "sk-e2e-secret-key-0123456789wxyz";
 
 Deno.test("/ai-settings: user id 1 saves the settings, the key comes back masked, sensitive words are managed", async () => {
   await using server = await startServer();
   await using browser = await launchBrowser();
-  const page = await browser.newPage(server.url);
-  await signInThroughPage(page, E2E_ADMIN_USERNAME, E2E_ADMIN_PASSWORD);
-  await waitForPath(page, "/dashboard");
+  const page = await signedInPage(browser, { url: server.url, ...ADMIN_LOGIN });
   await page.goto("/ai-settings");
 
   const form = page.locator(".ant-card").filter({ hasText: "模型配置" });
@@ -128,9 +126,7 @@ Deno.test("/ai-settings: an 'admin'-role user is told only the super administrat
     seed: (kv) => seedUser(kv, { username: "boss", password: "boss-pass-1", role: "admin" }),
   });
   await using browser = await launchBrowser();
-  const page = await browser.newPage(server.url);
-  await signInThroughPage(page, "boss", "boss-pass-1");
-  await waitForPath(page, "/dashboard");
+  const page = await signedInPage(browser, { url: server.url, username: "boss", password: "boss-pass-1" });
   await page.locator("aside").getByText("用户管理", { exact: true }).waitFor();
   assert.equal(await page.locator("aside").getByText("AI设置", { exact: true }).count(), 0);
   await page.goto("/ai-settings");

@@ -5,7 +5,7 @@ import { recordUsage } from "../../server/kv/usage.ts";
 import { launchBrowser } from "../helpers/browser.ts";
 import { makePdf } from "../helpers/pdf_bytes.ts";
 import { E2E_ADMIN_PASSWORD, E2E_ADMIN_USERNAME, seedUser, startServer } from "../helpers/server_process.ts";
-import { assertNoPageErrors, signInThroughPage, storedToken, waitForPath } from "./steps.ts";
+import { assertNoPageErrors, signedInPage, signInThroughPage, storedToken, waitForPath } from "./steps.ts";
 
 const PASSWORD = "member-pass-1";
 
@@ -69,9 +69,7 @@ Deno.test("the dashboard's figures move after a metered action (60 s refresh for
   assert.equal(await admin.getByRole("cell", { name: "生成调解书" }).count(), 2);
 
   // The member: only the cards above 0.
-  const member = await browser.newPage(server.url);
-  await signInThroughPage(member, "member1", PASSWORD);
-  await waitForPath(member, "/dashboard");
+  const member = await signedInPage(browser, { url: server.url, username: "member1", password: PASSWORD });
   await waitForCard(member, "mediation", 2, 1);
   await member.getByRole("group", { name: "我的文书" }).waitFor();
   assert.equal(await member.getByRole("group", { name: "我的PDF转换" }).count(), 0);

@@ -37,12 +37,7 @@ Deno.test("/excel-templates: Word, mapping and paragraph templates are made, lis
       }),
   });
   await using browser = await launchBrowser();
-  const page = await signedInPage(browser, {
-    url: server.url,
-    username: "drafter",
-    password: PASSWORD,
-    landing: "/dashboard",
-  });
+  const page = await signedInPage(browser, { url: server.url, username: "drafter", password: PASSWORD });
   await page.goto("/excel-templates");
 
   // Word template: upload, the name comes from the file, saved and listed with its variables

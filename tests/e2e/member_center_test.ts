@@ -3,8 +3,8 @@ import dayjs from "dayjs";
 import type { Page } from "playwright-core";
 import * as XLSX from "xlsx";
 import { launchBrowser } from "../helpers/browser.ts";
-import { E2E_ADMIN_PASSWORD, E2E_ADMIN_USERNAME, seedUser, startServer } from "../helpers/server_process.ts";
-import { assertNoPageErrors, signInThroughPage, waitForPath, waitForToast } from "./steps.ts";
+import { seedUser, startServer } from "../helpers/server_process.ts";
+import { ADMIN_LOGIN, assertNoPageErrors, signedInPage, signInThroughPage, waitForToast } from "./steps.ts";
 
 const PASSWORD = "member-pass-1";
 
@@ -31,9 +31,7 @@ Deno.test("an administrator changes a member's quota in the member center and th
   await using browser = await launchBrowser();
 
   // The member first: low PDF quota (5): a warning tile and the notice; no admin panel.
-  const member = await browser.newPage(server.url);
-  await signInThroughPage(member, "member1", PASSWORD);
-  await waitForPath(member, "/dashboard");
+  const member = await signedInPage(browser, { url: server.url, username: "member1", password: PASSWORD });
   await openMemberCenter(member);
   await tile(member, "PDF转换").getByText("剩余 5 次").waitFor();
   assert.equal(await tile(member, "PDF转换").getAttribute("data-status"), "warning");
@@ -42,9 +40,7 @@ Deno.test("an administrator changes a member's quota in the member center and th
   assert.equal(await member.getByText("用户额度管理").count(), 0, "members get no quota panel");
 
   // The administrator, in another browser context: +10 on AI from the table, then the dialog.
-  const admin = await browser.newPage(server.url);
-  await signInThroughPage(admin, E2E_ADMIN_USERNAME, E2E_ADMIN_PASSWORD);
-  await waitForPath(admin, "/dashboard");
+  const admin = await signedInPage(browser, { url: server.url, ...ADMIN_LOGIN });
   await openMemberCenter(admin);
   await admin.getByText("用户额度管理").waitFor();
   assert.equal(await admin.getByText("需要充值? 请联系管理员进行充值。").count(), 0, "no notice for admins");

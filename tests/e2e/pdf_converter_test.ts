@@ -3,14 +3,7 @@ import { Buffer } from "node:buffer";
 import { launchBrowser } from "../helpers/browser.ts";
 import { makePdf } from "../helpers/pdf_bytes.ts";
 import { seedUser, startServer } from "../helpers/server_process.ts";
-import {
-  apiGet,
-  assertNoPageErrors,
-  signInThroughPage,
-  storedToken,
-  waitForPath,
-  waitForToast,
-} from "./steps.ts";
+import { apiGet, assertNoPageErrors, signedInPage, storedToken, waitForToast } from "./steps.ts";
 
 const PASSWORD = "member-pass-1";
 
@@ -25,9 +18,12 @@ Deno.test("/pdf-converter: a PDF uploaded in the browser gets a link that serves
       }),
   });
   await using browser = await launchBrowser();
-  const page = await browser.newPage(server.url);
-  await signInThroughPage(page, "member1", PASSWORD);
-  await waitForPath(page, "/pdf-converter");
+  const page = await signedInPage(browser, {
+    url: server.url,
+    username: "member1",
+    password: PASSWORD,
+    landing: "/pdf-converter",
+  });
   await page.getByText("剩余PDF转换次数：2 次").waitFor();
 
   const input = page.locator("input[type=file]").first();

@@ -6,13 +6,14 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { launchBrowser } from "../helpers/browser.ts";
-import { E2E_ADMIN_PASSWORD, E2E_ADMIN_USERNAME, seedUser, startServer } from "../helpers/server_process.ts";
+import { seedUser, startServer } from "../helpers/server_process.ts";
 import {
+  ADMIN_LOGIN,
   apiGet,
   assertNoPageErrors,
   pathOf,
   readSideMenu,
-  signInThroughPage,
+  signedInPage,
   storedToken,
   waitForPath,
   waitForToast,
@@ -45,9 +46,7 @@ Deno.test("a role that loses a permission in the role manager takes the menu ite
   await using browser = await launchBrowser();
 
   // The member signs in, sees 用户管理 and opens it.
-  const member = await browser.newPage(server.url);
-  await signInThroughPage(member, "member1", PASSWORD);
-  await waitForPath(member, "/dashboard");
+  const member = await signedInPage(browser, { url: server.url, username: "member1", password: PASSWORD });
   assert.ok((await menuLabels(member)).includes("用户管理"));
   await member.locator("aside").getByText("用户管理", { exact: true }).click();
   await waitForPath(member, "/user-manager");
@@ -57,9 +56,7 @@ Deno.test("a role that loses a permission in the role manager takes the menu ite
   assert.equal((await apiGet(server.url, "/api/users", memberToken)).status, 200);
 
   // The administrator removes user_manage from the role in the role manager.
-  const admin = await browser.newPage(server.url);
-  await signInThroughPage(admin, E2E_ADMIN_USERNAME, E2E_ADMIN_PASSWORD);
-  await waitForPath(admin, "/dashboard");
+  const admin = await signedInPage(browser, { url: server.url, ...ADMIN_LOGIN });
   await admin.locator("aside").getByText("角色管理", { exact: true }).click();
   await waitForPath(admin, "/role-manager");
   const row = roleRow(admin, ROLE);
@@ -108,9 +105,7 @@ Deno.test("a role that loses a permission in the role manager takes the menu ite
 Deno.test("the role manager protects 超级管理员 and warns more strongly before deleting a system role", async () => {
   await using server = await startServer();
   await using browser = await launchBrowser();
-  const admin = await browser.newPage(server.url);
-  await signInThroughPage(admin, E2E_ADMIN_USERNAME, E2E_ADMIN_PASSWORD);
-  await waitForPath(admin, "/dashboard");
+  const admin = await signedInPage(browser, { url: server.url, ...ADMIN_LOGIN });
   await admin.goto("/role-manager");
 
   const superRow = roleRow(admin, "超级管理员");

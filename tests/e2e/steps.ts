@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import type { Locator, Page } from "playwright-core";
 import type { BrowserSession } from "../helpers/browser.ts";
-import { E2E_CAPTCHA } from "../helpers/server_process.ts";
+import { E2E_ADMIN_PASSWORD, E2E_ADMIN_USERNAME, E2E_CAPTCHA } from "../helpers/server_process.ts";
 
 /** The login form's fields by their accessible names (aria-label / placeholder). */
 export function loginField(
@@ -33,17 +33,20 @@ export async function signInThroughPage(page: Page, username: string, password: 
   await page.getByRole("button", { name: /^登\s*录$/ }).click();
 }
 
+/** The super administrator's sign-in, as startServer creates it. */
+export const ADMIN_LOGIN = { username: E2E_ADMIN_USERNAME, password: E2E_ADMIN_PASSWORD };
+
 /**
  * A new page (fresh context, no stored token) signed in through /login, returned once the app has
- * landed on `landing`, the set-up most browser tests start with.
+ * landed on `landing` (default /dashboard): the set-up most browser tests start with.
  */
 export async function signedInPage(
   browser: BrowserSession,
-  input: { url: string; username: string; password: string; landing: string },
+  input: { url: string; username: string; password: string; landing?: string },
 ): Promise<Page> {
   const page = await browser.newPage(input.url);
   await signInThroughPage(page, input.username, input.password);
-  await waitForPath(page, input.landing);
+  await waitForPath(page, input.landing ?? "/dashboard");
   return page;
 }
 

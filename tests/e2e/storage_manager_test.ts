@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { LocalBlobStore } from "../../server/blobs/local_blob_store.ts";
 import { userItemKey } from "../../server/blobs/blob_keys.ts";
 import { launchBrowser } from "../helpers/browser.ts";
-import { E2E_ADMIN_PASSWORD, E2E_ADMIN_USERNAME, seedUser, startServer } from "../helpers/server_process.ts";
-import { assertNoPageErrors, signInThroughPage, waitForPath, waitForToast } from "./steps.ts";
+import { seedUser, startServer } from "../helpers/server_process.ts";
+import { ADMIN_LOGIN, assertNoPageErrors, signedInPage, waitForToast } from "./steps.ts";
 
 Deno.test("/storage-manager: a member sees and deletes their own items; the administrator sees everyone's", async () => {
   const ids = { alice: 0, bob: 0 };
@@ -22,10 +22,13 @@ Deno.test("/storage-manager: a member sees and deletes their own items; the admi
   await blobs.put(userItemKey(ids.bob, "excel_batch", "b9", "out.zip"), new Uint8Array(3 * 1024 * 1024));
 
   await using browser = await launchBrowser();
-  const page = await browser.newPage(server.url);
-  await signInThroughPage(page, "alice", "alice-pass-1");
   // storage_manage is alice's only page permission: sign-in lands there (web/auth/guard.ts firstAllowedLanding)
-  await waitForPath(page, "/storage-manager");
+  const page = await signedInPage(browser, {
+    url: server.url,
+    username: "alice",
+    password: "alice-pass-1",
+    landing: "/storage-manager",
+  });
   const mine = page.locator(".ant-card").filter({ hasText: "我的存储" });
   await mine.getByText("3.5 KB").waitFor();
   await mine.getByRole("cell", { name: "我的模板" }).waitFor();
@@ -44,9 +47,7 @@ Deno.test("/storage-manager: a member sees and deletes their own items; the admi
   assert.equal(await list.getByRole("cell", { name: "batch1" }).count(), 0);
   assertNoPageErrors(browser.pageErrors);
 
-  const admin = await browser.newPage(server.url);
-  await signInThroughPage(admin, E2E_ADMIN_USERNAME, E2E_ADMIN_PASSWORD);
-  await waitForPath(admin, "/dashboard");
+  const admin = await signedInPage(browser, { url: server.url, ...ADMIN_LOGIN });
   await admin.goto("/storage-manager");
   const users = admin.locator(".ant-card").filter({ hasText: "用户存储" });
   await users.getByRole("row", { name: /bob.*3\.0 MB/ }).waitFor();

@@ -2,18 +2,14 @@ import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import { setDefaultGift } from "../../server/kv/register_gifts.ts";
 import { launchBrowser } from "../helpers/browser.ts";
+import { E2E_ADMIN_USERNAME, seedSettings, startServer } from "../helpers/server_process.ts";
 import {
-  E2E_ADMIN_PASSWORD,
-  E2E_ADMIN_USERNAME,
-  seedSettings,
-  startServer,
-} from "../helpers/server_process.ts";
-import {
+  ADMIN_LOGIN,
   apiGet,
   assertNoPageErrors,
   loginField,
   openLoginPage,
-  signInThroughPage,
+  signedInPage,
   storedToken,
   waitForPath,
   waitForToast,
@@ -28,9 +24,7 @@ const PNG_1X1 = Buffer.from(
 Deno.test("system settings: the admin saves new names, the shell follows at once and the login page shows them", async () => {
   await using server = await startServer();
   await using browser = await launchBrowser();
-  const page = await browser.newPage(server.url);
-  await signInThroughPage(page, E2E_ADMIN_USERNAME, E2E_ADMIN_PASSWORD);
-  await waitForPath(page, "/dashboard");
+  const page = await signedInPage(browser, { url: server.url, ...ADMIN_LOGIN });
   await page.goto("/system-settings");
 
   const systemName = page.getByLabel("系统名称", { exact: true });
@@ -98,9 +92,7 @@ Deno.test("invitation code generated in the dialog, given its own gift, and a ne
     },
   });
   await using browser = await launchBrowser();
-  const admin = await browser.newPage(server.url);
-  await signInThroughPage(admin, E2E_ADMIN_USERNAME, E2E_ADMIN_PASSWORD);
-  await waitForPath(admin, "/dashboard");
+  const admin = await signedInPage(browser, { url: server.url, ...ADMIN_LOGIN });
 
   // generate: max uses 3, no expiry, a remark
   await admin.goto("/system-settings");

@@ -7,8 +7,15 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { DOMAIN_MESSAGE } from "../../common/schemas/users.ts";
 import { launchBrowser } from "../helpers/browser.ts";
-import { E2E_ADMIN_PASSWORD, E2E_ADMIN_USERNAME, seedUser, startServer } from "../helpers/server_process.ts";
-import { assertNoPageErrors, signInThroughPage, waitForPath, waitForToast } from "./steps.ts";
+import { E2E_ADMIN_USERNAME, seedUser, startServer } from "../helpers/server_process.ts";
+import {
+  ADMIN_LOGIN,
+  assertNoPageErrors,
+  signedInPage,
+  signInThroughPage,
+  waitForPath,
+  waitForToast,
+} from "./steps.ts";
 
 const ROLE = "律师";
 
@@ -29,9 +36,7 @@ Deno.test("an administrator creates a user in the user manager dialog, and the n
       }),
   });
   await using browser = await launchBrowser();
-  const admin = await browser.newPage(server.url);
-  await signInThroughPage(admin, E2E_ADMIN_USERNAME, E2E_ADMIN_PASSWORD);
-  await waitForPath(admin, "/dashboard");
+  const admin = await signedInPage(browser, { url: server.url, ...ADMIN_LOGIN });
   await admin.locator("aside").getByText("用户管理", { exact: true }).click();
   await waitForPath(admin, "/user-manager");
   await userRow(admin, "someone").waitFor();
