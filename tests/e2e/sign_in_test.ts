@@ -17,7 +17,7 @@ import {
 const FULL_MENU: MenuEntry[] = [
   { label: "系统仪表盘" },
   { label: "会员中心" },
-  { label: "我的系统", items: ["存储管理", "个人账号"] },
+  { label: "我的系统", items: ["存储管理", "个人账号", "审计日志"] },
   { label: "系统模板管理" },
   { label: "用户管理" },
   { label: "角色管理" },
