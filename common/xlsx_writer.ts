@@ -10,7 +10,7 @@
  * Styles: 0 default, 1 bold (a header row given with widths), 2 date, 3 date and time. Dates are
  * written as Excel serial numbers (1900 system) with a date style, so they open as dates.
  */
-import { storedEntry, zipBlob, type ZipEntry, zipEntry } from "./zip_writer.ts";
+import { storedEntry, zipBlob, type ZipEntry, zipEntry, type ZipEntryOptions } from "./zip_writer.ts";
 
 export const XLSX_MIME = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
@@ -143,9 +143,10 @@ export function* sheetXml(sheet: XlsxSheet): Generator<string> {
 
 /**
  * The deflated worksheet part of `sheet` (named xl/worksheets/sheet1.xml; give another name when
- * writing it as a workbook's later sheet). `deflate: false` stores it uncompressed.
+ * writing it as a workbook's later sheet). `deflate: false` stores it uncompressed; `deflatePiece`
+ * compresses it synchronously (see zip_writer.ts).
  */
-export function sheetEntry(sheet: XlsxSheet, options: { deflate?: boolean } = {}): Promise<ZipEntry> {
+export function sheetEntry(sheet: XlsxSheet, options: ZipEntryOptions = {}): Promise<ZipEntry> {
   return zipEntry("xl/worksheets/sheet1.xml", sheetXml(sheet), options);
 }
 
@@ -239,7 +240,7 @@ export function worksheetPartName(n: number): string {
  */
 export async function writeXlsx(
   sheets: XlsxSheet | readonly XlsxSheet[],
-  options: { deflate?: boolean } = {},
+  options: ZipEntryOptions = {},
 ): Promise<Blob> {
   const list: readonly XlsxSheet[] = Array.isArray(sheets) ? sheets : [sheets as XlsxSheet];
   const nameSheet = sheetNamer();

@@ -93,15 +93,75 @@ export function storedEntry(name: string, parts: Iterable<string | Uint8Array<Ar
 }
 
 /**
+ * Compresses one piece of an entry on its own and ends on a byte boundary without closing the
+ * deflate stream (zlib's Z_SYNC_FLUSH, e.g. node:zlib deflateRawSync with that finishFlush). Pieces
+ * made this way, followed by an empty final block, form one valid deflate stream: a platform with a
+ * synchronous zlib compresses an entry piece by piece, with no stream object and nothing kept
+ * between pieces. (Each CompressionStream holds ~300 KB of native memory until it is collected,
+ * which for hundreds of small entries adds up; its level cannot be chosen either.)
+ */
+export type DeflatePiece = (bytes: Uint8Array) => Uint8Array<ArrayBuffer>;
+
+export interface ZipEntryOptions {
+  /** false stores the entry uncompressed; by default it is deflated where the platform can. */
+  deflate?: boolean;
+  /** Deflate with this instead of CompressionStream (synchronously). */
+  deflatePiece?: DeflatePiece;
+}
+
+/** The final, empty deflate block (fixed Huffman codes, end of block): closes a stream of pieces. */
+const FINAL_BLOCK = new Uint8Array([0x03, 0x00]);
+/** Text gathered before a piece is compressed: small pieces compress worse and cost a zlib set-up each. */
+const PIECE_BYTES = 128 * 1024;
+
+/** One entry from text or byte parts, deflated piece by piece with `deflatePiece` (see DeflatePiece). */
+export function zipEntrySync(
+  name: string,
+  parts: Iterable<string | Uint8Array<ArrayBuffer>>,
+  deflatePiece: DeflatePiece,
+): ZipEntry {
+  const encoder = new TextEncoder();
+  const data: Uint8Array<ArrayBuffer>[] = [];
+  let crc = 0;
+  let size = 0;
+  let compressedSize = 0;
+  let pending: Uint8Array<ArrayBuffer>[] = [];
+  let pendingBytes = 0;
+  const compress = () => {
+    const piece = pending.length === 1 ? pending[0] : joinParts(pending);
+    pending = [];
+    pendingBytes = 0;
+    const out = deflatePiece(piece);
+    data.push(out);
+    compressedSize += out.byteLength;
+  };
+  for (const part of parts) {
+    const bytes = typeof part === "string" ? encoder.encode(part) : part;
+    if (bytes.byteLength === 0) continue;
+    crc = crc32(bytes, crc);
+    size += bytes.byteLength;
+    pending.push(bytes);
+    pendingBytes += bytes.byteLength;
+    if (pendingBytes >= PIECE_BYTES) compress();
+  }
+  if (pendingBytes > 0) compress();
+  data.push(FINAL_BLOCK.slice());
+  compressedSize += FINAL_BLOCK.byteLength;
+  return { name, data, crc, size, compressedSize, method: 8 };
+}
+
+/**
  * One entry from text or byte parts, read once and in order. With `deflate` (the default, when the
  * platform can), the parts are compressed as they are encoded: only the compressed bytes are kept.
  */
 export async function zipEntry(
   name: string,
   parts: Iterable<string | Uint8Array<ArrayBuffer>>,
-  options: { deflate?: boolean } = {},
+  options: ZipEntryOptions = {},
 ): Promise<ZipEntry> {
-  if (!(options.deflate ?? true) || !canDeflate()) return storedEntry(name, parts);
+  if (!(options.deflate ?? true)) return storedEntry(name, parts);
+  if (options.deflatePiece) return zipEntrySync(name, parts, options.deflatePiece);
+  if (!canDeflate()) return storedEntry(name, parts);
   const encoder = new TextEncoder();
   const iterator = parts[Symbol.iterator]();
   let crc = 0;

@@ -1,8 +1,14 @@
-import "./node_env_shim.ts";
-import ExcelJS from "exceljs";
-import { Readable, Writable } from "node:stream";
+import zlib from "node:zlib";
 import { CASE_SPLIT_OTHER_REGION } from "../../common/constants.ts";
 import type { CaseSplitErrorRow } from "../../common/schemas/case_split.ts";
+import {
+  sheetEntry,
+  sheetNamer,
+  workbookEntries,
+  worksheetPartName,
+  type XlsxSheet,
+} from "../../common/xlsx_writer.ts";
+import { type DeflatePiece, type ZipEntry, zipWriter } from "../../common/zip_writer.ts";
 import { classifyAddress } from "../services/case_split/classify_address.ts";
 import {
   type CaseSplitWorkerInput,
@@ -14,174 +20,96 @@ import {
   type SplitRegionFile,
 } from "../services/case_split/split_sheet.ts";
 import { type EmitEvent, ParseFailure, serveWorker } from "./worker_protocol.ts";
-import { readZipDirectory } from "./zip_directory.ts";
-import { reorderXlsxForStreaming } from "./zip_reorder.ts";
+import { readXlsxRows, type XlsxValue } from "./xlsx_row_reader.ts";
 
 /**
  * The county/city case splitter's worker (started only through services/case_split/split_sheet.ts,
- * with no permissions). Reads the first sheet with exceljs's streaming reader, places each row's
- * address, and writes one workbook per region plus the 汇总 workbook with exceljs's streaming
- * writer, handing every chunk to the caller as it is produced. Rows are held once, as plain values.
+ * with no permissions). Streams the first sheet's rows (xlsx_row_reader.ts), places each row's
+ * address as it arrives, and keeps each row once, as plain values, in its region's group. Then writes
+ * one workbook per region by descending count (common/xlsx_writer.ts) and the 汇总 workbook at the
+ * same time: each region's worksheet is compressed once and written into both files. Every chunk is
+ * handed to the caller as it is produced; a region's rows are let go once its sheet is written.
+ *
+ * Cells are written back as read: text, numbers, booleans, and dates as dates (short-date format, or
+ * date and time when the value has a time of day, whatever format the upload used).
  */
 
-/**
- * A cell as written back. Dates stay dates; the writer runs without a style table (it halves the
- * writing time), so they take Excel's short-date format whatever format the upload used.
- */
-type Cell = string | number | boolean | Date | null;
-
-interface SheetRows {
-  header: Cell[];
-  rows: Cell[][];
-  rowNumbers: number[];
-}
+type Cell = XlsxValue;
 
 const NOT_EXCEL = "不是有效的Excel文件，请上传 .xlsx 或 .xls 格式的表格";
+const BROKEN = "文件已损坏或不是有效的Excel文件";
 const PROGRESS_EVERY = 5_000;
-const DRAIN_EVERY = 2_000;
 const CHUNK_BYTES = 512 * 1024;
-/** Region workbooks written at once. */
-const WRITERS = 6;
+/** zlib level 3: 2.5 times the speed of level 6 (CompressionStream's) for files about 5 % larger. */
+const DEFLATE_LEVEL = 3;
+
+/** Deflates a piece synchronously (zlib's state is freed at once: see DeflatePiece). */
+const deflatePiece: DeflatePiece = (bytes) => {
+  const out = zlib.deflateRawSync(bytes, { level: DEFLATE_LEVEL, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+  // A copy when the result is a view into a larger (pooled) buffer.
+  return out.byteOffset === 0 && out.byteLength === out.buffer.byteLength
+    ? new Uint8Array(out.buffer as ArrayBuffer)
+    : new Uint8Array(out);
+};
 
 function isZip(bytes: Uint8Array): boolean {
   return bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 }
 
-/** exceljs's cell value as written back: rich text and links as their text, formulas as their result. */
-function plainValue(value: unknown): Cell {
-  if (value === null || value === undefined) return null;
-  if (typeof value === "string") return value === "" ? null : value;
-  if (typeof value === "number" || typeof value === "boolean") return value;
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
-  if (typeof value === "object") {
-    const v = value as Record<string, unknown>;
-    if (Array.isArray(v.richText)) {
-      return v.richText.map((r: { text?: string }) => r.text ?? "").join("") || null;
-    }
-    if ("formula" in v || "sharedFormula" in v) return plainValue(v.result);
-    if ("text" in v) return plainValue(v.text);
-    if ("error" in v) return String(v.error);
-  }
-  return String(value);
-}
-
 /** The text of a cell, for the address and the header. */
-function cellText(cell: Cell): string {
-  if (cell === null) return "";
+function cellText(cell: Cell | undefined): string {
+  if (cell === null || cell === undefined) return "";
   if (cell instanceof Date) return cell.toISOString().slice(0, 10);
   return String(cell);
 }
 
-/** Reads the first worksheet of an .xlsx as streamed rows (blank rows skipped). */
-async function readXlsx(
+/**
+ * Streams the first worksheet of an .xlsx: returns its header row (row 1) and calls `onRow` for each
+ * data row (blank rows skipped) with its sheet row number. Throws ParseFailure with the reason.
+ */
+async function readRows(
   source: Uint8Array,
   limits: SheetLimits,
-  onRow?: (n: number) => void,
-): Promise<SheetRows> {
+  onRow: (cells: Cell[], rowNumber: number) => void,
+): Promise<Cell[]> {
   if (!isZip(source)) throw new ParseFailure(NOT_EXCEL);
-  if (readZipDirectory(source).uncompressedBytes > limits.maxUncompressedBytes) {
-    throw new ParseFailure(
-      `文件解压后超过${Math.round(limits.maxUncompressedBytes / 1024 / 1024)}MB，已拒绝处理`,
-    );
-  }
-  const bytes = reorderXlsxForStreaming(source);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
-    sharedStrings: "cache",
-    styles: "cache",
-    hyperlinks: "ignore",
-    worksheets: "emit",
-    entries: "ignore",
-  });
-  // A workbook without shared strings must not wait for them (the reader would spool to a temp file).
-  (reader as unknown as { sharedStrings: unknown[] }).sharedStrings = [];
   let header: Cell[] | null = null;
-  const rows: Cell[][] = [];
-  const rowNumbers: number[] = [];
+  let count = 0;
   try {
-    for await (const worksheet of reader) {
-      for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
-        const values = row.values as unknown[];
-        const cells: Cell[] = [];
-        let last = -1;
-        for (let c = 1; c < values.length; c++) {
-          const cell = plainValue(values[c]);
-          cells.push(cell);
-          if (cell !== null && cellText(cell).trim() !== "") last = cells.length - 1;
-        }
-        cells.length = last + 1;
-        if (header === null) {
-          if (row.number !== 1 || cells.length === 0) throw new ParseFailure("表格第一行没有表头");
-          header = cells;
-          continue;
-        }
-        if (cells.length === 0) continue;
-        if (rows.length === limits.maxRows) throw new ParseFailure(`表格数据行数超过上限${limits.maxRows}行`);
-        if (cells.length > limits.maxColumns) {
-          throw new ParseFailure(`表格列数超过上限${limits.maxColumns}列`);
-        }
-        rows.push(cells);
-        rowNumbers.push(row.number);
-        if (onRow && rows.length % PROGRESS_EVERY === 0) onRow(rows.length);
+    await readXlsxRows(source, limits, (cells, rowNumber) => {
+      if (header === null) {
+        if (rowNumber !== 1) throw new ParseFailure("表格第一行没有表头");
+        header = cells;
+        return;
       }
-      break; // the first sheet only
-    }
+      if (count === limits.maxRows) throw new ParseFailure(`表格数据行数超过上限${limits.maxRows}行`);
+      count++;
+      onRow(cells, rowNumber);
+    });
   } catch (err) {
     if (err instanceof ParseFailure) throw err;
-    throw new ParseFailure("文件已损坏或不是有效的Excel文件");
+    throw new ParseFailure(BROKEN);
   }
-  if (header === null && rows.length === 0) throw new ParseFailure("表格中没有数据");
-  if (header === null) throw new ParseFailure("表格第一行没有表头");
-  if (header.length > limits.maxColumns) throw new ParseFailure(`表格列数超过上限${limits.maxColumns}列`);
-  if (rows.length === 0) throw new ParseFailure("表格中没有数据");
-  return { header, rows, rowNumbers };
+  if (header === null || count === 0) throw new ParseFailure("表格中没有数据");
+  return header;
 }
 
-function inspect(input: Extract<CaseSplitWorkerInput, { mode: "inspect" }>): Promise<SheetSummary> {
-  return readXlsx(input.bytes, input).then(({ header, rows }) => {
-    const width = rows.reduce((w, r) => Math.max(w, r.length), header.length);
-    const cells = Array.from({ length: width }, (_, i) => cellText(header[i] ?? null));
-    return { headers: headerLabels(cells), totalRows: rows.length };
+async function inspect(input: Extract<CaseSplitWorkerInput, { mode: "inspect" }>): Promise<SheetSummary> {
+  let width = 0;
+  let totalRows = 0;
+  const header = await readRows(input.bytes, input, (cells) => {
+    totalRows++;
+    if (cells.length > width) width = cells.length;
   });
+  width = Math.max(width, header.length);
+  return { headers: headerLabels(Array.from({ length: width }, (_, i) => cellText(header[i]))), totalRows };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Writing
 
-/** Excel's sheet-name rules: at most 31 characters, none of []:*?/\, unique regardless of case. */
-function sheetNamer(): (wanted: string) => string {
-  const used = new Set<string>();
-  return (wanted) => {
-    const base = (wanted.replace(/[[\]:*?/\\]/g, "_").trim() || "Sheet").slice(0, 31);
-    let name = base;
-    for (let n = 2; used.has(name.toLowerCase()); n++) {
-      const suffix = `(${n})`;
-      name = base.slice(0, 31 - suffix.length) + suffix;
-    }
-    used.add(name.toLowerCase());
-    return name;
-  };
-}
-
-interface SheetPlan {
-  name: string;
-  header: Cell[];
-  rows: Iterable<Cell[]>;
-}
-
-function addCells(sheet: ExcelJS.Worksheet, cells: Cell[]): void {
-  sheet.addRow(cells).commit();
-}
-
-/** Lets the zip stream compress what was written so far, so a large sheet is not held whole. */
-function drain(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
-/** Writes one workbook with exceljs's streaming writer, emitting its bytes as they come. */
-async function writeWorkbook(emit: EmitEvent, file: string, sheets: SheetPlan[], onRow?: () => void) {
-  emit({ type: "open", file } satisfies SplitEvent);
-  // The zip stream writes many small pieces: send them on in blocks (one message each), copied out
-  // of buffers that may be pooled, so they can be transferred.
+/** One output file as it is sent: its bytes gathered into blocks of about 512 KB, one message each. */
+function fileSink(emit: EmitEvent, file: string) {
   let pending: Uint8Array[] = [];
   let pendingBytes = 0;
   const flush = () => {
@@ -196,146 +124,135 @@ async function writeWorkbook(emit: EmitEvent, file: string, sheets: SheetPlan[],
     pendingBytes = 0;
     emit({ type: "chunk", file, bytes } satisfies SplitEvent, [bytes.buffer]);
   };
-  const stream = new Writable({
-    write(chunk: Uint8Array, _encoding, callback) {
-      pending.push(new Uint8Array(chunk));
-      pendingBytes += chunk.byteLength;
+  emit({ type: "open", file } satisfies SplitEvent);
+  return {
+    write(pieces: Uint8Array[]) {
+      for (const piece of pieces) {
+        pending.push(piece);
+        pendingBytes += piece.byteLength;
+      }
       if (pendingBytes >= CHUNK_BYTES) flush();
-      callback();
     },
-    final(callback) {
+    close() {
       flush();
-      callback();
+      emit({ type: "close", file } satisfies SplitEvent);
     },
-  });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream,
-    useStyles: false,
-    useSharedStrings: false,
-    zip: { zlib: { level: 1 } },
-  } as unknown as Partial<ExcelJS.stream.xlsx.WorkbookStreamWriterOptions>);
-  const nameSheet = sheetNamer();
-  for (const plan of sheets) {
-    const sheet = workbook.addWorksheet(nameSheet(plan.name));
-    addCells(sheet, plan.header);
-    let n = 0;
-    for (const cells of plan.rows) {
-      addCells(sheet, cells);
-      onRow?.();
-      if (++n % DRAIN_EVERY === 0) await drain();
-    }
-    sheet.commit();
-    await drain();
-  }
-  await workbook.commit();
-  emit({ type: "close", file } satisfies SplitEvent);
+  };
 }
 
-/** Runs `tasks` with at most `limit` at a time (a workbook's fixed cost is partly waiting). */
-async function runPooled(tasks: (() => Promise<void>)[], limit: number): Promise<void> {
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, tasks.length) }, async () => {
-    while (next < tasks.length) await tasks[next++]();
-  });
-  await Promise.all(lanes);
-}
-
-function* pick(rows: Cell[][], indexes: number[]): Iterable<Cell[]> {
-  for (const i of indexes) yield rows[i];
+/** A one-sheet workbook around an already compressed worksheet, sent as one file. */
+function sendWorkbook(emit: EmitEvent, file: string, sheetName: string, sheet: ZipEntry): void {
+  const sink = fileSink(emit, file);
+  const zip = zipWriter();
+  for (const part of workbookEntries([sheetNamer()(sheetName)])) sink.write(zip.entry(part));
+  sink.write(zip.entry(sheet, worksheetPartName(1)));
+  sink.write(zip.end());
+  sink.close();
 }
 
 interface Group {
   key: string | null;
   label: string;
-  indexes: number[];
+  rows: Cell[][];
 }
 
 async function split(input: Extract<CaseSplitWorkerInput, { mode: "split" }>, emit: EmitEvent) {
-  let sheet: SheetRows;
-  let estimate = 0;
   const progress = (done: number, total: number) =>
     emit({ type: "progress", done: Math.floor(done), total } satisfies SplitEvent);
+  const groups = new Map<string, Group>();
+  const other: Group = { key: null, label: CASE_SPLIT_OTHER_REGION, rows: [] };
+  const errorRows: CaseSplitErrorRow[] = [];
+  let total = 0;
+  let width = 0;
+  const place = (cells: Cell[], rowNumber: number) => {
+    total++;
+    if (cells.length > width) width = cells.length;
+    const address = cellText(cells[input.addressIndex]).trim();
+    const placed = classifyAddress(address, input.level);
+    if (placed.key === null) {
+      other.rows.push(cells);
+      errorRows.push({ rowIndex: rowNumber, address, reason: placed.reason });
+    } else {
+      let group = groups.get(placed.key);
+      if (!group) groups.set(placed.key, group = { key: placed.key, label: placed.label, rows: [] });
+      group.rows.push(cells);
+    }
+    if (total % PROGRESS_EVERY === 0) progress(total / 2, total);
+  };
+
+  let header: Cell[];
   if (input.bytes) {
-    sheet = await readXlsx(input.bytes, input, (n) => progress(n / 2, Math.max(n, estimate)));
+    header = await readRows(input.bytes, input, place);
   } else if (input.sheet) {
-    sheet = { header: input.sheet.headers, rows: input.sheet.rows, rowNumbers: input.sheet.rowNumbers };
+    header = input.sheet.headers;
+    const { rows, rowNumbers } = input.sheet;
+    for (let i = 0; i < rows.length; i++) place(rows[i], rowNumbers[i] ?? i + 2);
   } else {
     throw new ParseFailure("表格中没有数据");
   }
-  const { header, rows, rowNumbers } = sheet;
-  const total = rows.length;
-  estimate = total;
-  const width = rows.reduce((w, r) => Math.max(w, r.length), header.length);
+  width = Math.max(width, header.length);
   if (input.addressIndex < 0 || input.addressIndex >= width) throw new ParseFailure("地址列在表格中不存在");
-
-  const groups = new Map<string, Group>();
-  const other: Group = { key: null, label: CASE_SPLIT_OTHER_REGION, indexes: [] };
-  const errorRows: CaseSplitErrorRow[] = [];
-  rows.forEach((cells, i) => {
-    const address = cellText(cells[input.addressIndex] ?? null).trim();
-    const placed = classifyAddress(address, input.level);
-    if (placed.key === null) {
-      other.indexes.push(i);
-      errorRows.push({ rowIndex: rowNumbers[i] ?? i + 2, address, reason: placed.reason });
-      return;
-    }
-    let group = groups.get(placed.key);
-    if (!group) groups.set(placed.key, group = { key: placed.key, label: placed.label, indexes: [] });
-    group.indexes.push(i);
-  });
   progress(total / 2, total);
 
   const collator = new Intl.Collator("zh-CN");
   const placed = [...groups.values()].sort((a, b) =>
-    b.indexes.length - a.indexes.length || collator.compare(a.label, b.label)
+    b.rows.length - a.rows.length || collator.compare(a.label, b.label)
   );
   const files: SplitRegionFile[] = placed.map((g, i) => ({
     region: g.label,
     code: g.key,
-    count: g.indexes.length,
+    count: g.rows.length,
     file: `region-${String(i + 1).padStart(4, "0")}.xlsx`,
   }));
-  const all = other.indexes.length > 0 ? [...placed, other] : placed;
-  if (other.indexes.length > 0) {
-    files.push({ region: other.label, code: null, count: other.indexes.length, file: "other.xlsx" });
+  const all = other.rows.length > 0 ? [...placed, other] : placed;
+  if (other.rows.length > 0) {
+    files.push({ region: other.label, code: null, count: other.rows.length, file: "other.xlsx" });
   }
   const fullHeader: Cell[] = Array.from({ length: width }, (_, i) => header[i] ?? null);
 
-  let written = 0;
-  const onRow = () => {
-    if (++written % PROGRESS_EVERY === 0) progress(total / 2 + written / 2, total);
-  };
-  await runPooled(
-    all.map((group, i) => () =>
-      writeWorkbook(emit, files[i].file, [{
-        name: group.label,
-        header: fullHeader,
-        rows: pick(rows, group.indexes),
-      }], onRow)
-    ),
-    WRITERS,
-  );
-
+  // The 汇总 workbook: the overview, every region's sheet in file order, then the unplaced rows.
   const percent = (n: number) => total === 0 ? "0%" : `${Math.round((n / total) * 100)}%`;
   const overview: Cell[][] = files.map((f) => [f.region, f.count, percent(f.count)]);
   overview.push(["合计", total, "100%"]);
-  const summarySheets: SheetPlan[] = [
-    { name: "汇总", header: ["地区", "案件数量", "占比"], rows: overview },
-    ...all.map((g) => ({ name: g.label, header: fullHeader, rows: pick(rows, g.indexes) })),
-  ];
+  const nameSheet = sheetNamer();
+  const summaryNames = ["汇总", ...all.map((g) => g.label)];
+  if (errorRows.length > 0) summaryNames.push("未识别明细");
+  const summary = fileSink(emit, "summary.xlsx");
+  const summaryZip = zipWriter();
+  for (const part of workbookEntries(summaryNames.map(nameSheet))) summary.write(summaryZip.entry(part));
+  const overviewSheet: XlsxSheet = { header: ["地区", "案件数量", "占比"], rows: overview };
+  summary.write(summaryZip.entry(await sheetEntry(overviewSheet, { deflatePiece }), worksheetPartName(1)));
+
+  let written = 0;
+  let reported = 0;
+  for (let i = 0; i < all.length; i++) {
+    const group = all[i];
+    const sheet = await sheetEntry({ header: fullHeader, rows: group.rows }, { deflatePiece });
+    written += group.rows.length;
+    group.rows = []; // written: let the rows go
+    sendWorkbook(emit, files[i].file, group.label, sheet);
+    summary.write(summaryZip.entry(sheet, worksheetPartName(i + 2)));
+    if (written - reported >= PROGRESS_EVERY) {
+      reported = written;
+      progress(total / 2 + written / 2, total);
+    }
+  }
   if (errorRows.length > 0) {
-    summarySheets.push({
-      name: "未识别明细",
+    const details: XlsxSheet = {
       header: ["行号", "地址", "原因"],
       rows: errorRows.map((e) => [e.rowIndex, e.address, e.reason]),
-    });
+    };
+    summary.write(
+      summaryZip.entry(await sheetEntry(details, { deflatePiece }), worksheetPartName(all.length + 2)),
+    );
   }
-  await writeWorkbook(emit, "summary.xlsx", summarySheets);
+  summary.write(summaryZip.end());
+  summary.close();
   progress(total, total);
 
   const outcome: SplitOutcome = {
     totalRows: total,
-    successRows: total - other.indexes.length,
+    successRows: total - files.reduce((n, f) => n + (f.code === null ? f.count : 0), 0),
     files,
     summaryFile: "summary.xlsx",
     errorRows,

@@ -34,6 +34,9 @@ export interface ZipEntry {
   /** Where its local header starts. */
   localOffset: number;
   uncompressedBytes: number;
+  /** Size of its data as stored, and how: 0 stored, 8 deflated. */
+  compressedBytes: number;
+  method: number;
 }
 
 /** Entry count and declared uncompressed size of a zip. Throws ParseFailure on a malformed or ZIP64 file. */
@@ -76,7 +79,8 @@ export function readZipEntries(bytes: Uint8Array): { entries: ZipEntry[]; direct
     const nameLength = view.getUint16(p + 28, true);
     if (p + 46 + nameLength > eocd) throw new ParseFailure(BROKEN);
     const name = decoder.decode(bytes.subarray(p + 46, p + 46 + nameLength));
-    list.push({ name, localOffset, uncompressedBytes: uncompressed });
+    const method = view.getUint16(p + 10, true);
+    list.push({ name, localOffset, uncompressedBytes: uncompressed, compressedBytes: compressed, method });
     p += 46 + nameLength + view.getUint16(p + 30, true) + view.getUint16(p + 32, true);
   }
   return { entries: list, directoryOffset: dirOffset };

@@ -87,3 +87,64 @@ Deno.test("splitSheet() streams one workbook per region with the rows' original 
     3,
   ]]);
 });
+
+Deno.test("splitSheet() writes the 汇总 workbook: overview, every region's rows in file order, then the unplaced rows", async () => {
+  const moment = new Date(Date.UTC(2024, 4, 6, 9, 30));
+  const bytes = await excelStyleWorkbook([
+    ["案号", "住所地", "开庭时间", "已结"],
+    ["C1", "广州市天河区", moment, true],
+    ["C2", "杭州市西湖区", null, false],
+    ["C3", "广东省广州市越秀区", null, null],
+    ["C4", "", null, null],
+  ]);
+  const files = new Map<string, Uint8Array[]>();
+  const outcome = await splitSheet({
+    source: { bytes },
+    addressIndex: 1,
+    level: "city",
+    timeoutMs: 30_000,
+    onEvent: (e: SplitEvent) => {
+      if (e.type === "open") files.set(e.file, []);
+      if (e.type === "chunk") files.get(e.file)!.push(e.bytes);
+    },
+  });
+  assert.deepEqual(outcome.files.map((f) => [f.region, f.count, f.file]), [
+    ["广州市", 2, "region-0001.xlsx"],
+    ["杭州市", 1, "region-0002.xlsx"],
+    ["其他", 1, "other.xlsx"],
+  ]);
+  assert.deepEqual([...files.keys()].sort(), [
+    "other.xlsx",
+    "region-0001.xlsx",
+    "region-0002.xlsx",
+    "summary.xlsx",
+  ]);
+  const read = async (file: string) =>
+    XLSX.read(
+      new Uint8Array(await new Blob(files.get(file)! as Uint8Array<ArrayBuffer>[]).arrayBuffer()),
+      { type: "array", cellDates: true },
+    );
+  const rowsOf = (wb: XLSX.WorkBook, name: string) =>
+    XLSX.utils.sheet_to_json(wb.Sheets[name], { header: 1, defval: null });
+  const summary = await read("summary.xlsx");
+  assert.deepEqual(summary.SheetNames, ["汇总", "广州市", "杭州市", "其他", "未识别明细"]);
+  assert.deepEqual(rowsOf(summary, "汇总"), [
+    ["地区", "案件数量", "占比"],
+    ["广州市", 2, "50%"],
+    ["杭州市", 1, "25%"],
+    ["其他", 1, "25%"],
+    ["合计", 4, "100%"],
+  ]);
+  const header = ["案号", "住所地", "开庭时间", "已结"];
+  assert.deepEqual(rowsOf(summary, "广州市"), [header, ["C1", "广州市天河区", moment, true], [
+    "C3",
+    "广东省广州市越秀区",
+    null,
+    null,
+  ]]);
+  assert.deepEqual(rowsOf(summary, "其他"), [header, ["C4", null, null, null]]);
+  assert.deepEqual(rowsOf(summary, "未识别明细"), [["行号", "地址", "原因"], [5, null, "地址为空"]]);
+  const region = await read("region-0001.xlsx");
+  assert.deepEqual(region.SheetNames, ["广州市"]);
+  assert.deepEqual(rowsOf(region, "广州市"), rowsOf(summary, "广州市"));
+});
