@@ -70,7 +70,10 @@ function line(label: string, s: number, n: number) {
 let wordSeconds = 0;
 {
   using pool = createDocxRenderPool();
-  await pool.renderRows(template, rows.slice(0, 8));
+  // Warm as the server's pool is: every worker started (main.ts warm()) and holding the compiled
+  // template (one row per worker, so each compiles it once).
+  await pool.warm();
+  await pool.renderRows(template, rows.slice(0, 2 * pool.stats().size), { chunkSize: 1 });
   const start = performance.now();
   const results = await pool.renderRows(template, rows);
   wordSeconds = seconds(start);
@@ -97,9 +100,10 @@ let sampleDocx: Uint8Array | null = null;
   await pdf.ready();
   // Warm-up as for Carbone's factories: one document per listener (Writer and fonts loaded), as in a
   // server that has converted before.
+  // The app's render workers are up, as main.ts starts them (warm()) with the server.
+  await t.deps.docx.warm();
   {
-    using warm = createDocxRenderPool({ size: 1 });
-    const [first] = await warm.renderRows(template, rows.slice(0, 1));
+    const [first] = await t.deps.docx.renderRows(template, rows.slice(0, 1));
     if ("docx" in first) await Promise.all(pdf.stats().listeners.map(() => pdf.convert(first.docx)));
   }
   t.deps.pdf = pdf;

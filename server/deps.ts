@@ -4,6 +4,7 @@ import type { Clock } from "./clock.ts";
 import type { AppConfig } from "./config.ts";
 import type { Mailer } from "./services/mail/mailer.ts";
 import type { PdfConverter } from "./services/pdf/libreoffice_pool.ts";
+import type { DocxRenderPool } from "./services/docx/docx_render_pool.ts";
 
 /** Everything a handler or service may use; built once in main.ts (or per test), never a singleton. */
 export interface AppDeps {
@@ -16,6 +17,8 @@ export interface AppDeps {
   signingKey: Uint8Array;
   /** Word -> PDF (the warm LibreOffice pool, started in main.ts); absent means no PDF output. */
   pdf?: PdfConverter;
+  /** Word rendering workers, one per core, made once (main.ts, or per test) and shared by every job. */
+  docx: DocxRenderPool;
 }
 
 /** The signed-in user as handlers see it: read fresh from KV on each request. */

@@ -7,19 +7,24 @@
  *        (paragraphs[i]: the blocks of row i's paragraph variables `#{名称}`, see render_docx.ts)
  *   out: { id, results: ({ docx: Uint8Array } | { error: WorkerError })[] }   one result per row
  *        { id, error: WorkerError }                                          template refused
+ *   in:  { id, ping: true }  ->  out: { id, results: [] }   (the worker has loaded: warm-up)
  *   WorkerError = { code: ErrorCode, params, message } (an AppError, carried as data).
- * The renderer of the last template is kept, so sending the same template with every chunk is cheap.
+ * The renderers of the last few templates are kept (a renderer compiles its template once, see
+ * render_docx.ts), so sending the same template with every chunk is cheap, also when several jobs
+ * with different templates share the worker.
  */
 
 import { AppError } from "../errors.ts";
 import { createDocxRenderer, type DocxRenderer, type ParagraphBlocks } from "../services/docx/render_docx.ts";
 
-export interface RenderRequest {
+export interface RenderRowsRequest {
   id: number;
   template: Uint8Array;
   rows: Record<string, unknown>[];
   paragraphs?: (ParagraphBlocks | null)[];
 }
+
+export type RenderRequest = RenderRowsRequest | { id: number; ping: true };
 
 export interface WorkerError {
   code: string;
@@ -31,13 +36,16 @@ export type RenderReply =
   | { id: number; results: ({ docx: Uint8Array } | { error: WorkerError })[] }
   | { id: number; error: WorkerError };
 
-let cached: { template: Uint8Array; renderer: DocxRenderer } | null = null;
+/** Renderers of the last templates used, most recent first. */
+const cached: { template: Uint8Array; renderer: DocxRenderer }[] = [];
+const CACHED_TEMPLATES = 4;
 
 function rendererFor(template: Uint8Array): DocxRenderer {
-  if (!cached || !sameBytes(cached.template, template)) {
-    cached = { template, renderer: createDocxRenderer(template) };
-  }
-  return cached.renderer;
+  const at = cached.findIndex((c) => sameBytes(c.template, template));
+  const entry = at >= 0 ? cached.splice(at, 1)[0] : { template, renderer: createDocxRenderer(template) };
+  cached.unshift(entry);
+  cached.length = Math.min(cached.length, CACHED_TEMPLATES);
+  return entry.renderer;
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
@@ -54,6 +62,7 @@ function toWorkerError(err: unknown): WorkerError {
 }
 
 function handle(request: RenderRequest): { reply: RenderReply; transfer: ArrayBuffer[] } {
+  if ("ping" in request) return { reply: { id: request.id, results: [] }, transfer: [] };
   let renderer: DocxRenderer;
   try {
     renderer = rendererFor(request.template);

@@ -14,6 +14,7 @@ import { createUser, type UserRecord } from "../../server/kv/users.ts";
 import { hashPassword } from "../../server/services/auth/password_hash.ts";
 import { signToken } from "../../server/services/auth/tokens.ts";
 import type { MailMessage } from "../../server/services/mail/mailer.ts";
+import { createDocxRenderPool } from "../../server/services/docx/docx_render_pool.ts";
 
 setupZodLocale();
 
@@ -54,6 +55,8 @@ export async function testApp(overrides: Partial<AppConfig> = {}) {
     config,
     mailer: { send: (m) => Promise.resolve(void sent.push(m)) },
     signingKey: new TextEncoder().encode("test-signing-key-of-at-least-32-bytes!"),
+    // As in main.ts, one pool for the app; its workers start on first use and end with the app.
+    docx: createDocxRenderPool(),
   };
   await ensureInitialData(deps);
   const app = createApp(deps);
@@ -113,6 +116,7 @@ export async function testApp(overrides: Partial<AppConfig> = {}) {
     userWith,
     issueToken: (userId: number) => issueToken(deps, userId),
     [Symbol.dispose]() {
+      deps.docx.close();
       kv.close();
       Deno.removeSync(dataDir, { recursive: true });
     },

@@ -1,7 +1,14 @@
 /**
  * Renders rows on a few permission-less workers (server/workers/docx_render_worker.ts), one per
- * core: about twice the documents per second of one thread. Rows go out in chunks so every worker
- * stays busy; results come back in row order.
+ * core. The server makes one pool at start (main.ts, AppDeps.docx) and every job shares it: the
+ * workers stay up, so a batch pays no start cost, and each worker keeps the compiled renderers of
+ * the last few templates (a template compiles once per worker, not once per batch).
+ *
+ * Requests (chunks of rows) wait in one first-in first-out queue and each worker takes one at a
+ * time, so at most `size` chunks render at once whatever the number of jobs; a caller that sends its
+ * rows a round at a time (as the generation jobs do) shares the workers with the other jobs between
+ * rounds. Results come back in row order. A worker that crashes or outlives `timeoutMs` on a chunk is
+ * terminated and replaced; that chunk's rows fail with DOCX_RENDER_FAILED.
  */
 
 import { AppError } from "../../errors.ts";
@@ -13,8 +20,29 @@ import type { ParagraphBlocks, RowValues } from "./render_docx.ts";
 export type RowResult = { docx: Uint8Array } | { error: AppError };
 
 export interface RenderRowsOptions {
+  /** Rows per worker request (default 8). */
   chunkSize?: number;
   paragraphs?: (ParagraphBlocks | undefined)[];
+}
+
+export interface DocxRenderPoolOptions {
+  /** Workers; default: the number of cores. */
+  size?: number;
+  /** A chunk's time limit before its worker is replaced; default 60 s. */
+  timeoutMs?: number;
+}
+
+export interface DocxRenderPoolStats {
+  size: number;
+  /** Workers running now (they start on first use, or with warm()). */
+  workers: number;
+  busy: number;
+  queued: number;
+  /** Workers started since the pool was made (more than `size` means some were replaced). */
+  started: number;
+  /** Workers replaced after a crash or a time-out. */
+  replaced: number;
+  requests: number;
 }
 
 export interface DocxRenderPool extends Disposable {
@@ -23,57 +51,154 @@ export interface DocxRenderPool extends Disposable {
    * `paragraphs[i]` holds row i's paragraph-variable blocks (`#{名称}`, render_docx.ts), if any.
    */
   renderRows(template: Uint8Array, rows: RowValues[], options?: RenderRowsOptions): Promise<RowResult[]>;
+  /** Starts every worker and resolves when each has loaded its code (main.ts calls it at start). */
+  warm(): Promise<void>;
+  stats(): DocxRenderPoolStats;
+  /** Terminates the workers; requests still waiting or running fail with DOCX_RENDER_FAILED. */
   close(): void;
 }
 
 const WORKER_URL = new URL("../../workers/docx_render_worker.ts", import.meta.url);
 
-/** Starts `size` workers (default: the number of cores). Close the pool when done. */
-export function createDocxRenderPool(options: { size?: number } = {}): DocxRenderPool {
-  const size = Math.max(1, options.size ?? navigator.hardwareConcurrency ?? 2);
-  const workers = Array.from(
-    { length: size },
-    () => new Worker(WORKER_URL, { type: "module", deno: { permissions: "none" } } as WorkerOptions),
-  );
-  let nextId = 0;
+type Reply = Extract<RenderReply, { results: unknown }>;
 
-  function send(worker: Worker, request: RenderRequest): Promise<RenderReply> {
-    return new Promise((resolve, reject) => {
-      worker.onmessage = (event: MessageEvent<RenderReply>) => resolve(event.data);
-      worker.onerror = (event) => {
-        event.preventDefault();
-        reject(new AppError("DOCX_RENDER_FAILED", { reason: event.message }));
-      };
-      worker.postMessage(request);
+interface Job {
+  request: RenderRequest;
+  resolve: (reply: Reply) => void;
+  reject: (err: AppError) => void;
+}
+
+interface Slot {
+  worker: Worker | null;
+  job: Job | null;
+  timer: ReturnType<typeof setTimeout> | undefined;
+}
+
+/** Makes the pool; workers start on first use (or warm()). Close it when done. */
+export function createDocxRenderPool(options: DocxRenderPoolOptions = {}): DocxRenderPool {
+  const size = Math.max(1, options.size ?? navigator.hardwareConcurrency ?? 2);
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const slots: Slot[] = Array.from({ length: size }, () => ({ worker: null, job: null, timer: undefined }));
+  const queue: Job[] = [];
+  const counters = { started: 0, replaced: 0, requests: 0 };
+  let nextId = 0;
+  let closed = false;
+
+  function startWorker(slot: Slot): Worker {
+    const worker = new Worker(WORKER_URL, { type: "module", deno: { permissions: "none" } } as WorkerOptions);
+    counters.started++;
+    worker.onmessage = (event: MessageEvent<RenderReply>) => {
+      const job = slot.job;
+      if (!job || event.data.id !== job.request.id) return;
+      finish(slot);
+      if ("error" in event.data) job.reject(toAppError(event.data.error));
+      else job.resolve(event.data);
+      pump();
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      replace(slot, new AppError("DOCX_RENDER_FAILED", { reason: event.message || "渲染进程意外退出" }));
+    };
+    slot.worker = worker;
+    return worker;
+  }
+
+  function finish(slot: Slot): void {
+    clearTimeout(slot.timer);
+    slot.timer = undefined;
+    slot.job = null;
+  }
+
+  /** Terminates a slot's worker (crashed or stuck) and fails its chunk; the next job starts a new one. */
+  function replace(slot: Slot, error: AppError): void {
+    const job = slot.job;
+    finish(slot);
+    slot.worker?.terminate();
+    slot.worker = null;
+    counters.replaced++;
+    job?.reject(error);
+    pump();
+  }
+
+  function pump(): void {
+    if (closed) return;
+    for (const slot of slots) {
+      if (queue.length === 0) return;
+      if (slot.job) continue;
+      const job = queue.shift()!;
+      slot.job = job;
+      slot.timer = setTimeout(
+        () => replace(slot, new AppError("DOCX_RENDER_FAILED", { reason: "生成超时" })),
+        timeoutMs,
+      );
+      (slot.worker ?? startWorker(slot)).postMessage(job.request);
+    }
+  }
+
+  function submit(request: RenderRequest): Promise<Reply> {
+    if (closed) return Promise.reject(new AppError("DOCX_RENDER_FAILED", { reason: "渲染服务已关闭" }));
+    counters.requests++;
+    return new Promise<Reply>((resolve, reject) => {
+      queue.push({ request, resolve, reject });
+      pump();
     });
   }
 
   async function renderRows(template: Uint8Array, rows: RowValues[], options: RenderRowsOptions = {}) {
-    const { chunkSize = 25, paragraphs } = options;
+    const { chunkSize = 8, paragraphs } = options;
     const results: RowResult[] = new Array(rows.length);
-    let next = 0;
-    async function drain(worker: Worker) {
-      while (next < rows.length) {
-        const start = next;
-        next = Math.min(rows.length, next + chunkSize);
-        const request: RenderRequest = { id: nextId++, template, rows: rows.slice(start, next) };
-        if (paragraphs) request.paragraphs = paragraphs.slice(start, next).map((p) => p ?? null);
-        const reply = await send(worker, request);
-        if ("error" in reply) throw toAppError(reply.error);
-        reply.results.forEach((result, i) => {
-          results[start + i] = "docx" in result ? result : { error: toAppError(result.error) };
-        });
-      }
+    const chunks: Promise<void>[] = [];
+    for (let start = 0; start < rows.length; start += chunkSize) {
+      const end = Math.min(rows.length, start + chunkSize);
+      const request: RenderRequest = { id: nextId++, template, rows: rows.slice(start, end) };
+      if (paragraphs) request.paragraphs = paragraphs.slice(start, end).map((p) => p ?? null);
+      chunks.push(
+        submit(request).then((reply) => {
+          reply.results.forEach((result, i) => {
+            results[start + i] = "docx" in result ? result : { error: toAppError(result.error) };
+          });
+        }),
+      );
     }
-    await Promise.all(workers.map(drain));
+    // A refused template rejects every chunk: the first rejection is the answer; the others are
+    // awaited so that none is left unhandled.
+    const settled = await Promise.allSettled(chunks);
+    const failed = settled.find((s): s is PromiseRejectedResult => s.status === "rejected");
+    if (failed) throw failed.reason;
     return results;
   }
 
-  function close() {
-    for (const worker of workers) worker.terminate();
+  async function warm(): Promise<void> {
+    await Promise.all(slots.map(() => submit({ id: nextId++, ping: true })));
   }
 
-  return { renderRows, close, [Symbol.dispose]: close };
+  function close(): void {
+    if (closed) return;
+    closed = true;
+    const error = new AppError("DOCX_RENDER_FAILED", { reason: "渲染服务已关闭" });
+    for (const slot of slots) {
+      const job = slot.job;
+      finish(slot);
+      slot.worker?.terminate();
+      slot.worker = null;
+      job?.reject(error);
+    }
+    for (const job of queue.splice(0)) job.reject(error);
+  }
+
+  return {
+    renderRows,
+    warm,
+    stats: () => ({
+      size,
+      workers: slots.filter((s) => s.worker).length,
+      busy: slots.filter((s) => s.job).length,
+      queued: queue.length,
+      ...counters,
+    }),
+    close,
+    [Symbol.dispose]: close,
+  };
 }
 
 function toAppError(error: WorkerError): AppError {

@@ -51,3 +51,46 @@ Deno.test("createDocxRenderPool() passes each row's paragraph blocks to the work
   assert.equal(texts[0], "一\n第一段\n第二段\n");
   assert.equal(texts[1], "二\n");
 });
+
+Deno.test("createDocxRenderPool() is shared: concurrent callers with different templates each get their rows", async () => {
+  using pool = createDocxRenderPool({ size: 2 });
+  await pool.warm();
+  assert.equal(pool.stats().workers, 2);
+  const simple = buildDocx({ body: plainParagraph("甲方：${甲}") });
+  const [mediation, plain, again] = await Promise.all([
+    pool.renderRows(buildMediationTemplate(), [1, 2, 3, 4, 5].map(mediationRow), { chunkSize: 2 }),
+    pool.renderRows(simple, [{ 甲: "一" }, { 甲: "二" }, { 甲: "三" }], { chunkSize: 1 }),
+    pool.renderRows(simple, [{ 甲: "四" }], {}),
+  ]);
+  const xml = (r: { docx: Uint8Array } | { error: AppError }) => {
+    assert.ok("docx" in r);
+    return new PizZip(r.docx).file("word/document.xml")!.asText();
+  };
+  mediation.forEach((r, i) => assert.match(xml(r), new RegExp(`民调0000${i + 1}号`)));
+  assert.deepEqual(plain.map((r) => xml(r).match(/甲方：(.)/)?.[1]), ["一", "二", "三"]);
+  assert.equal(xml(again[0]).match(/甲方：(.)/)?.[1], "四");
+  const stats = pool.stats();
+  assert.equal(stats.started, 2, "no worker started per call");
+  assert.equal(stats.busy + stats.queued, 0);
+});
+
+Deno.test("createDocxRenderPool() replaces a worker whose chunk outlives the time limit, and fails that chunk", async () => {
+  using pool = createDocxRenderPool({ size: 1, timeoutMs: 1 });
+  await assert.rejects(
+    pool.renderRows(buildMediationTemplate(), [mediationRow(1)]),
+    (err) => err instanceof AppError && err.message === "生成Word文档失败：生成超时",
+  );
+  assert.equal(pool.stats().replaced, 1);
+  assert.equal(pool.stats().workers, 0);
+});
+
+Deno.test("createDocxRenderPool() after close() refuses work with DOCX_RENDER_FAILED", async () => {
+  const pool = createDocxRenderPool({ size: 1 });
+  const pending = pool.renderRows(buildMediationTemplate(), [mediationRow(1)]);
+  pool.close();
+  await assert.rejects(
+    pending,
+    (err) => err instanceof AppError && err.message === "生成Word文档失败：渲染服务已关闭",
+  );
+  await assert.rejects(pool.renderRows(buildMediationTemplate(), [mediationRow(1)]), AppError);
+});

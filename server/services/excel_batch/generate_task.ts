@@ -37,7 +37,7 @@ import {
 } from "../../kv/tasks.ts";
 import { addUsageRecord } from "../../kv/usage.ts";
 import { getUser } from "../../kv/users.ts";
-import { createDocxRenderPool, type DocxRenderPool, type RowResult } from "../docx/docx_render_pool.ts";
+import type { DocxRenderPool, RowResult } from "../docx/docx_render_pool.ts";
 import type { ParagraphBlocks, RowValues } from "../docx/render_docx.ts";
 import type { BatchRows } from "../mediation/start_batch.ts";
 import {
@@ -141,15 +141,15 @@ async function generateOutputs(deps: AppDeps, batch: ExcelBatch, task: TaskRecor
     await recordFile(kv, batch.id, file);
   };
 
+  // The server's long-lived render workers (AppDeps), shared with the other jobs.
+  const pool = deps.docx;
   if (batch.mergeOutput) {
-    using pool = createDocxRenderPool({ size: 1 });
     const [result] = await renderMerged(pool, sources);
     await store(0, result);
     await updateTaskProgress(kv, task.id, { done: batch.total, now: clock.now() });
     return;
   }
 
-  using pool = createDocxRenderPool();
   let lastProgress = Date.now();
   let storing: Promise<unknown> = Promise.resolve();
   for (let start = 0; start < todo.length; start += RENDER_ROUND) {

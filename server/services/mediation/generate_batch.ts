@@ -35,7 +35,7 @@ import {
 } from "../../kv/tasks.ts";
 import { addUsageRecord } from "../../kv/usage.ts";
 import { getUser } from "../../kv/users.ts";
-import { createDocxRenderPool, type RowResult } from "../docx/docx_render_pool.ts";
+import type { RowResult } from "../docx/docx_render_pool.ts";
 import { cellToText } from "../docx/format_value.ts";
 import type { PdfConverter } from "../pdf/libreoffice_pool.ts";
 import { renderFileName, uniqueFileNames } from "./file_names.ts";
@@ -158,7 +158,7 @@ interface GenerateInput {
 /** Renders in chunks on the worker pool while earlier rows are stored and converted (bounded). */
 async function generateRows(deps: AppDeps, input: GenerateInput): Promise<void> {
   const { batch, sheet, template, todo, pdf, base, finishRow } = input;
-  using pool = createDocxRenderPool();
+  const pool = deps.docx; // the server's long-lived workers (AppDeps), shared with other jobs
   const inFlight = new Set<Promise<void>>();
   for (let start = 0; start < todo.length; start += RENDER_CHUNK) {
     const chunk = todo.slice(start, start + RENDER_CHUNK);
