@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { crc32, storedEntry, zipBlob, zipEntry, zipWriter } from "./zip_writer.ts";
+import { crc32, storedEntry, zipBlob, zipEntry, zipEntrySync, zipWriter } from "./zip_writer.ts";
 
 const encoder = new TextEncoder();
 
@@ -91,4 +91,26 @@ Deno.test("zipWriter() writes one compressed entry into two archives under diffe
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("zipEntrySync() joins pieces deflated on their own into one deflate stream that zlib and DecompressionStream read", async () => {
+  const zlib = await import("node:zlib");
+  const deflatePiece = (bytes: Uint8Array) =>
+    new Uint8Array(zlib.deflateRawSync(bytes, { level: 3, finishFlush: zlib.constants.Z_SYNC_FLUSH }));
+  const parts = Array.from(
+    { length: 2000 },
+    (_, i) => `<row r="${i}">第${i}行 ${"数据".repeat(i % 50)}</row>`,
+  );
+  const text = parts.join("");
+  const entry = zipEntrySync("a.xml", parts, deflatePiece);
+  assert.equal(entry.method, 8);
+  assert.equal(entry.size, encoder.encode(text).byteLength);
+  assert.equal(entry.crc, crc32(encoder.encode(text)));
+  assert.ok(entry.data.length > 2, "several pieces");
+  const joined = new Uint8Array(await new Blob(entry.data).arrayBuffer());
+  assert.equal(joined.byteLength, entry.compressedSize);
+  assert.equal(new TextDecoder().decode(zlib.inflateRawSync(joined)), text);
+  const viaStream = new Blob([joined]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  assert.equal(await new Response(viaStream).text(), text);
+  assert.deepEqual(await zipEntry("a.xml", parts, { deflatePiece }), entry);
 });
