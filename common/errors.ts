@@ -128,6 +128,9 @@ export const ERRORS = define({
   BATCH_NO_FAILED_ROWS: { status: 400, message: "该批次没有失败的文件" },
   GENERATED_FILE_MISSING: { status: 404, message: "文件不存在或已被删除" },
   LINK_INVALID: { status: 403, message: "链接无效或已过期" },
+  // Signed links to whole-batch zips (server/services/links/zip_links.ts)
+  DOWNLOAD_LINK_INVALID: { status: 403, message: "下载链接无效，请重新点击下载" },
+  DOWNLOAD_LINK_EXPIRED: { status: 410, message: "下载链接已过期，请重新点击下载" },
   // PDF through LibreOffice (server/services/pdf)
   PDF_CONVERTER_MISSING: {
     status: 503,

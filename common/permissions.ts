@@ -258,6 +258,9 @@ export const API_ACCESS: Record<string, Access> = {
   "DELETE /api/mediation/batch/:batch_no": "mediation",
   "POST /api/mediation/batch/:batch_no/retry-failed": "mediation",
   "GET /api/mediation/batch/:batch_no/download": "mediation",
+  "GET /api/mediation/batch/:batch_no/download-url": "mediation",
+  // Signed, short-lived zip link (server/services/links/zip_links.ts): the signature is the credential.
+  "GET /api/mediation/batch/:batch_no/zip": "public",
   "GET /api/mediation/file/:batch_no/:row/:kind": "public",
   "GET /api/mediation/settings": "mediation",
   "PUT /api/mediation/settings": "mediation",
@@ -289,6 +292,9 @@ export const API_ACCESS: Record<string, Access> = {
   "POST /api/excel-batch/create-task": "excel_batch_generate",
   "GET /api/excel-batch/task/:id/progress": "excel_batch_generate",
   "GET /api/excel-batch/task/:id/download-zip": "excel_batch_generate",
+  "GET /api/excel-batch/task/:id/download-zip-url": "excel_batch_generate",
+  // Signed, short-lived zip link (server/services/links/zip_links.ts): the signature is the credential.
+  "GET /api/excel-batch/task/:id/zip": "public",
   "GET /api/excel-batch/download/:id": "excel_batch_generate",
   // signed address (no token): the export of download addresses (part 2 §2.1 step 4)
   "GET /api/excel-batch/download-direct/:id": "public",

@@ -14,6 +14,7 @@ import {
   resolveWizardTemplate,
 } from "../services/excel_batch/start_task.ts";
 import { publicUrl } from "../services/links/public_url.ts";
+import { signZipLink, verifyZipLink } from "../services/links/zip_links.ts";
 import { streamBatchZip } from "../services/mediation/batch_zip.ts";
 import { sanitizeFileName } from "../services/mediation/file_names.ts";
 import { attachmentHeader } from "../services/templates/word_templates.ts";
@@ -41,6 +42,28 @@ async function answerFile(c: Context<AppEnv>, fileId: string, userId: number | n
     "content-type": DOCX_CONTENT_TYPE,
     "content-length": String(blob.size),
     "content-disposition": attachmentHeader(file.fileName),
+    "x-content-type-options": "nosniff",
+  });
+}
+
+const ZIP_AREA = "excel-batch-zip";
+
+/** The generated files of a task as zip entries; EXCEL_BATCH_FILE_NOT_FOUND when there is none. */
+async function taskZipEntries(c: Context<AppEnv>, batch: ExcelBatch) {
+  const entries = (await listFiles(c.var.deps.kv, batch.id))
+    .filter((f) => f.status === "done" && f.blobKey)
+    .map((f) => ({ name: f.fileName, key: f.blobKey! }));
+  if (entries.length === 0) throw new AppError("EXCEL_BATCH_FILE_NOT_FOUND");
+  return entries;
+}
+
+/** The task's zip, streamed, as an attachment named after the task. */
+function taskZipResponse(c: Context<AppEnv>, batch: ExcelBatch, entries: { name: string; key: string }[]) {
+  const { blobs, clock } = c.var.deps;
+  return c.body(streamBatchZip(blobs, entries, new Date(clock.now())), 200, {
+    "content-type": "application/zip",
+    "content-disposition": attachmentHeader(`${sanitizeFileName(batch.taskName) || batch.id}.zip`),
+    "cache-control": "private, no-store",
     "x-content-type-options": "nosniff",
   });
 }
@@ -97,16 +120,34 @@ export const excelBatchRoutes = new Hono<AppEnv>()
     return c.json(await taskProgressView(kv, { task, batch, link }));
   })
   .get("/excel-batch/task/:id/download-zip", async (c) => {
-    const { kv, blobs, clock } = c.var.deps;
     const batch = await ownBatch(c, c.req.param("id"));
-    const entries = (await listFiles(kv, batch.id))
-      .filter((f) => f.status === "done" && f.blobKey)
-      .map((f) => ({ name: f.fileName, key: f.blobKey! }));
-    if (entries.length === 0) throw new AppError("EXCEL_BATCH_FILE_NOT_FOUND");
-    return c.body(streamBatchZip(blobs, entries, new Date(clock.now())), 200, {
-      "content-type": "application/zip",
-      "content-disposition": attachmentHeader(`${sanitizeFileName(batch.taskName) || batch.id}.zip`),
+    return taskZipResponse(c, batch, await taskZipEntries(c, batch));
+  })
+  .get("/excel-batch/task/:id/download-zip-url", async (c) => {
+    const { signingKey, clock } = c.var.deps;
+    const batch = await ownBatch(c, c.req.param("id"));
+    // Refusals (nothing to zip) come back here, where the page can show them.
+    await taskZipEntries(c, batch);
+    const url = await signZipLink(signingKey, {
+      target: { area: ZIP_AREA, userId: batch.userId, item: batch.id },
+      path: `/api/excel-batch/task/${batch.id}/zip`,
+      now: clock.now(),
     });
+    return c.json({ success: true, url });
+  })
+  .get("/excel-batch/task/:id/zip", async (c) => {
+    const { kv, signingKey, clock } = c.var.deps;
+    const taskId = c.req.param("id");
+    // The signature alone identifies the owner; a bearer token is neither needed nor used.
+    const owner = await verifyZipLink(signingKey, {
+      area: ZIP_AREA,
+      item: taskId,
+      query: c.req.query(),
+      now: clock.now(),
+    });
+    const batch = TASK_ID.test(taskId) ? await getBatch(kv, taskId) : null;
+    if (!batch || batch.userId !== owner) throw new AppError("EXCEL_BATCH_TASK_NOT_FOUND");
+    return taskZipResponse(c, batch, await taskZipEntries(c, batch));
   })
   .get("/excel-batch/download/:id", (c) => answerFile(c, c.req.param("id"), currentUser(c).id))
   .get("/excel-batch/download-direct/:id", async (c) => {

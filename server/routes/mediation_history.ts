@@ -1,13 +1,14 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { BATCH_PAGE_SIZES, GENERATION_PREVIEW_ROWS } from "../../common/constants.ts";
 import type { AppEnv } from "../deps.ts";
 import { AppError } from "../errors.ts";
-import { getBatchByNo, getRow, listBatches, listRows } from "../kv/mediation_batches.ts";
+import { getBatchByNo, getRow, listBatches, listRows, type MediationBatch } from "../kv/mediation_batches.ts";
 import { currentUser } from "../middleware/access.ts";
 import { toBatchRecord, toHistoryRecord } from "../services/mediation/batch_views.ts";
 import { deleteMediationBatch } from "../services/mediation/delete_batch.ts";
 import { batchZipEntries, streamBatchZip, type ZipContent } from "../services/mediation/batch_zip.ts";
 import { type FileKind, verifyFileLink } from "../services/mediation/file_links.ts";
+import { signZipLink, verifyZipLink } from "../services/links/zip_links.ts";
 import { retryFailedRows } from "../services/mediation/start_batch.ts";
 import { attachmentHeader } from "../services/templates/word_templates.ts";
 import { linkerFor } from "./mediation.ts";
@@ -16,6 +17,40 @@ import { DOCX_CONTENT_TYPE } from "./templates.ts";
 function positiveInt(value: string | undefined, fallback: number): number {
   const n = Number(value);
   return Number.isSafeInteger(n) && n >= 1 ? n : fallback;
+}
+
+const ZIP_AREA = "mediation-zip";
+
+function zipType(value: string | undefined): ZipContent {
+  const type = value ?? "both";
+  if (type !== "word" && type !== "pdf" && type !== "both") {
+    throw new AppError("VALIDATION_FAILED", {}, {
+      field: "type",
+      message: "下载类型必须是 word、pdf 或 both",
+    });
+  }
+  return type;
+}
+
+/** The zip's entries; GENERATED_FILE_MISSING when the batch has no file of that type. */
+async function zipEntriesOf(c: Context<AppEnv>, batch: MediationBatch, type: ZipContent) {
+  const entries = batchZipEntries(await listRows(c.var.deps.kv, batch.id), type);
+  if (entries.length === 0) throw new AppError("GENERATED_FILE_MISSING");
+  return entries;
+}
+
+/** The batch zip, streamed, as an attachment named `<batch_no>.zip`. */
+function batchZipResponse(
+  c: Context<AppEnv>,
+  batch: MediationBatch,
+  entries: ReturnType<typeof batchZipEntries>,
+) {
+  return c.body(streamBatchZip(c.var.deps.blobs, entries, new Date(batch.createdAt)), 200, {
+    "content-type": "application/zip",
+    "content-disposition": attachmentHeader(`${batch.batchNo}.zip`),
+    "cache-control": "private, no-store",
+    "x-content-type-options": "nosniff",
+  });
 }
 
 /** Generation history (part 2 §2.4 History tab, §7), retries, file and zip downloads. */
@@ -63,23 +98,40 @@ export const mediationHistoryRoutes = new Hono<AppEnv>()
   })
   .get("/mediation/batch/:batch_no/download", async (c) => {
     const user = currentUser(c);
-    const { kv, blobs } = c.var.deps;
+    const batch = await getBatchByNo(c.var.deps.kv, user.id, c.req.param("batch_no"));
+    if (!batch) throw new AppError("BATCH_NOT_FOUND");
+    const type = zipType(c.req.query("type"));
+    return batchZipResponse(c, batch, await zipEntriesOf(c, batch, type));
+  })
+  .get("/mediation/batch/:batch_no/download-url", async (c) => {
+    const user = currentUser(c);
+    const { kv, signingKey, clock } = c.var.deps;
     const batch = await getBatchByNo(kv, user.id, c.req.param("batch_no"));
     if (!batch) throw new AppError("BATCH_NOT_FOUND");
-    const type = c.req.query("type") ?? "both";
-    if (type !== "word" && type !== "pdf" && type !== "both") {
-      throw new AppError("VALIDATION_FAILED", {}, {
-        field: "type",
-        message: "下载类型必须是 word、pdf 或 both",
-      });
-    }
-    const entries = batchZipEntries(await listRows(kv, batch.id), type as ZipContent);
-    if (entries.length === 0) throw new AppError("GENERATED_FILE_MISSING");
-    const stream = streamBatchZip(blobs, entries, new Date(batch.createdAt));
-    return c.body(stream, 200, {
-      "content-type": "application/zip",
-      "content-disposition": attachmentHeader(`${batch.batchNo}.zip`),
+    const type = zipType(c.req.query("type"));
+    // Refusals (nothing to zip) come back here, where the page can show them.
+    await zipEntriesOf(c, batch, type);
+    const url = await signZipLink(signingKey, {
+      target: { area: ZIP_AREA, userId: user.id, item: `${batch.batchNo}:${type}` },
+      path: `/api/mediation/batch/${encodeURIComponent(batch.batchNo)}/zip?type=${type}`,
+      now: clock.now(),
     });
+    return c.json({ success: true, url });
+  })
+  .get("/mediation/batch/:batch_no/zip", async (c) => {
+    const { kv, signingKey, clock } = c.var.deps;
+    const batchNo = c.req.param("batch_no");
+    const type = zipType(c.req.query("type"));
+    // The signature alone identifies the owner; a bearer token is neither needed nor used.
+    const owner = await verifyZipLink(signingKey, {
+      area: ZIP_AREA,
+      item: `${batchNo}:${type}`,
+      query: c.req.query(),
+      now: clock.now(),
+    });
+    const batch = await getBatchByNo(kv, owner, batchNo);
+    if (!batch) throw new AppError("BATCH_NOT_FOUND");
+    return batchZipResponse(c, batch, await zipEntriesOf(c, batch, type));
   })
   .get("/mediation/file/:batch_no/:row/:kind", async (c) => {
     const { kv, blobs, signingKey, clock } = c.var.deps;

@@ -6,6 +6,7 @@ import { jobHandlers } from "../../server/jobs/handlers.ts";
 import { getBatch, listFiles, recordFile } from "../../server/kv/excel_batch.ts";
 import { getTask, listTasksByUser } from "../../server/kv/tasks.ts";
 import { handleExcelBatchGenerate } from "../../server/services/excel_batch/generate_task.ts";
+import { ZIP_LINK_TTL_MS } from "../../server/services/links/zip_links.ts";
 import { docxText, fileForm, quotaOf, sheetBytes } from "../helpers/mediation.ts";
 import { type SeededUser, type TestApp, testApp } from "../helpers/test_app.ts";
 
@@ -428,4 +429,81 @@ Deno.test("excel-batch: a redelivered or resumed run renders only what is missin
   for await (const _ of t.kv.list({ prefix: ["usage_by_user", m.user.id] })) records++;
   assert.equal(records, 1, "one usage record for the run");
   assert.equal((await t.kv.get(["excel_batch_active", taskId])).versionstamp, null);
+});
+
+Deno.test("excel-batch: the task zip through a signed link streams the task's files without a token; forged 403, expired 410, owner only", async () => {
+  using t = await appWithJobs();
+  const m = await wizardUser(t, 10);
+  const { body } = await createTask(t, m, await payload(t, m));
+  const done = await waitForTask(t, m, body.taskId);
+  const names = done.generatedFiles.map((f: { file_name: string }) => f.file_name);
+  assert.ok(names.length >= 3, names.join());
+
+  const signed = await t.request("GET", `/api/excel-batch/task/${body.taskId}/download-zip-url`, { as: m });
+  assert.equal(signed.status, 200);
+  const { success, url } = await signed.json();
+  assert.equal(success, true);
+  assert.match(
+    url,
+    new RegExp(`^/api/excel-batch/task/${body.taskId}/zip\\?u=${m.user.id}&e=\\d+&s=[0-9a-f]{32}$`),
+  );
+  const zip = await download(t, url);
+  assert.equal(zip.res.status, 200);
+  assert.equal(zip.res.headers.get("content-type"), "application/zip");
+  assert.equal(
+    zip.res.headers.get("content-disposition"),
+    `attachment; filename="____.zip"; filename*=UTF-8''${encodeURIComponent("催告通知.zip")}`,
+  );
+  const entries = new PizZip(zip.bytes);
+  assert.deepEqual(Object.keys(entries.files), names);
+  assert.match(docxText(entries.file("催告通知_2.docx")!.asUint8Array()), /标题：（2024）京02号/);
+
+  const invalid = { success: false, code: "DOWNLOAD_LINK_INVALID", error: "下载链接无效，请重新点击下载" };
+  const link = new URL(url, "http://x");
+  const query = (name: string, value: string) => {
+    const q = new URLSearchParams(link.search);
+    q.set(name, value);
+    return `${link.pathname}?${q}`;
+  };
+  const sig = link.searchParams.get("s")!;
+  const stranger = await wizardUser(t);
+  const other = await createTask(t, stranger, await payload(t, stranger));
+  await waitForTask(t, stranger, other.body.taskId);
+  for (
+    const forged of [
+      query("s", (sig[0] === "0" ? "1" : "0") + sig.slice(1)),
+      query("u", String(stranger.user.id)),
+      query("e", String(Number(link.searchParams.get("e")) + 3600)),
+      `/api/excel-batch/task/${other.body.taskId}/zip${link.search}`,
+      `${link.pathname}?u=${m.user.id}`,
+    ]
+  ) {
+    const res = await download(t, forged);
+    assert.equal(res.res.status, 403, forged);
+    assert.deepEqual(JSON.parse(new TextDecoder().decode(res.bytes)), invalid, forged);
+  }
+
+  // Someone else's task cannot be signed; no token, no link.
+  const notFound = await t.request("GET", `/api/excel-batch/task/${body.taskId}/download-zip-url`, {
+    as: stranger,
+  });
+  assert.equal(notFound.status, 404);
+  assert.deepEqual(await notFound.json(), {
+    success: false,
+    code: "EXCEL_BATCH_TASK_NOT_FOUND",
+    error: "任务不存在或已删除",
+  });
+  assert.equal((await t.request("GET", `/api/excel-batch/task/${body.taskId}/download-zip-url`)).status, 401);
+
+  // The link works until its expiry, then answers 410.
+  t.clock.advance(ZIP_LINK_TTL_MS - 1000);
+  assert.equal((await download(t, url)).res.status, 200);
+  t.clock.advance(1000);
+  const expired = await t.request("GET", url);
+  assert.equal(expired.status, 410);
+  assert.deepEqual(await expired.json(), {
+    success: false,
+    code: "DOWNLOAD_LINK_EXPIRED",
+    error: "下载链接已过期，请重新点击下载",
+  });
 });

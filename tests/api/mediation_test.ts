@@ -6,6 +6,7 @@ import { jobHandlers } from "../../server/jobs/handlers.ts";
 import { getBatchByNo, listRows, recordRowOutcome } from "../../server/kv/mediation_batches.ts";
 import { getTask } from "../../server/kv/tasks.ts";
 import { handleMediationGenerate } from "../../server/services/mediation/generate_batch.ts";
+import { ZIP_LINK_TTL_MS } from "../../server/services/links/zip_links.ts";
 import { createPdfConverter } from "../../server/services/pdf/libreoffice_pool.ts";
 import { type SeededUser, type TestApp, testApp } from "../helpers/test_app.ts";
 import {
@@ -473,4 +474,104 @@ Deno.test("history: batches, records, zip download, delete removes files; anothe
     (await (await t.request("GET", "/api/mediation/batches", { as: member })).json()).data.total,
     0,
   );
+});
+
+Deno.test("batch zip through a signed link: streams the batch's files without a token; forged 403, expired 410, owner only", async () => {
+  const { t } = await appWithJobs();
+  using _t = t;
+  const member = await t.userWith(["mediation"], { quotas: { mediation: 50 } });
+  const other = await t.userWith(["mediation"], { quotas: { mediation: 50 } });
+  const id = await systemTemplate(t);
+  const rows = [HEADER, ...Array.from({ length: 3 }, (_, i) => [`B${i + 1}`, `申${i}`, `被${i}`])];
+  // Another member's batch, numbered a second earlier (batch numbers are per user, by time).
+  const theirs = await uploadExcel(t, other, id, rows);
+  await waitForBatch(t, other);
+  t.clock.advance(1000);
+  const { body } = await uploadExcel(t, member, id, rows);
+  await waitForBatch(t, member);
+  const base = `/api/mediation/batch/${body.batch_no}`;
+
+  const urlOf = async (type: string) => {
+    const res = await t.request("GET", `${base}/download-url?type=${type}`, { as: member });
+    assert.equal(res.status, 200);
+    const json = await res.json();
+    assert.equal(json.success, true);
+    return json.url as string;
+  };
+  const both = await urlOf("both");
+  assert.match(both, new RegExp(`^${base}/zip\\?type=both&u=${member.user.id}&e=\\d+&s=[0-9a-f]{32}$`));
+  const zip = await t.request("GET", both);
+  assert.equal(zip.status, 200);
+  assert.equal(zip.headers.get("content-type"), "application/zip");
+  assert.equal(
+    zip.headers.get("content-disposition"),
+    `attachment; filename="${body.batch_no}.zip"; filename*=UTF-8''${body.batch_no}.zip`,
+  );
+  const entries = new PizZip(new Uint8Array(await zip.arrayBuffer()));
+  assert.deepEqual(Object.keys(entries.files).filter((n) => !n.endsWith("/")), [
+    "Word/B1_被0.docx",
+    "Word/B2_被1.docx",
+    "Word/B3_被2.docx",
+    "PDF/B1_被0.pdf",
+    "PDF/B2_被1.pdf",
+    "PDF/B3_被2.pdf",
+  ]);
+  assert.match(docxText(entries.file("Word/B2_被1.docx")!.asUint8Array()), /B2/);
+  const word = new PizZip(new Uint8Array(await (await t.request("GET", await urlOf("word"))).arrayBuffer()));
+  assert.deepEqual(Object.keys(word.files), ["B1_被0.docx", "B2_被1.docx", "B3_被2.docx"]);
+
+  // Forged links: another signature, owner, type, batch or a later expiry.
+  const invalid = { success: false, code: "DOWNLOAD_LINK_INVALID", error: "下载链接无效，请重新点击下载" };
+  const link = new URL(both, "http://x");
+  const query = (name: string, value: string) => {
+    const q = new URLSearchParams(link.search);
+    q.set(name, value);
+    return `${link.pathname}?${q}`;
+  };
+  const sig = link.searchParams.get("s")!;
+  assert.notEqual(theirs.body.batch_no, body.batch_no);
+  for (
+    const forged of [
+      query("s", (sig[0] === "0" ? "1" : "0") + sig.slice(1)),
+      query("u", String(other.user.id)),
+      query("type", "pdf"),
+      query("e", String(Number(link.searchParams.get("e")) + 3600)),
+      `/api/mediation/batch/${theirs.body.batch_no}/zip${link.search}`,
+      `${link.pathname}?type=both`,
+    ]
+  ) {
+    const res = await t.request("GET", forged);
+    assert.equal(res.status, 403, forged);
+    assert.deepEqual(await res.json(), invalid, forged);
+  }
+
+  // Another member's batch cannot be signed; a bad type is refused; no token, no link.
+  const notFound = await t.request("GET", `${base}/download-url?type=both`, { as: other });
+  assert.equal(notFound.status, 404);
+  assert.deepEqual(await notFound.json(), {
+    success: false,
+    code: "BATCH_NOT_FOUND",
+    error: "批次不存在或已删除",
+  });
+  const badType = await t.request("GET", `${base}/download-url?type=zip`, { as: member });
+  assert.equal(badType.status, 400);
+  assert.equal((await badType.json()).error, "下载类型必须是 word、pdf 或 both");
+  assert.equal((await t.request("GET", `${base}/download-url?type=both`)).status, 401);
+
+  // The link opens until its expiry, then answers 410; a deleted batch is gone for a live link too.
+  t.clock.advance(ZIP_LINK_TTL_MS - 1000);
+  assert.equal((await t.request("GET", both)).status, 200);
+  const fresh = await urlOf("word");
+  t.clock.advance(1000);
+  const expired = await t.request("GET", both);
+  assert.equal(expired.status, 410);
+  assert.deepEqual(await expired.json(), {
+    success: false,
+    code: "DOWNLOAD_LINK_EXPIRED",
+    error: "下载链接已过期，请重新点击下载",
+  });
+  await t.request("DELETE", base, { as: member });
+  const deleted = await t.request("GET", fresh);
+  assert.equal(deleted.status, 404);
+  assert.equal((await deleted.json()).error, "批次不存在或已删除");
 });
