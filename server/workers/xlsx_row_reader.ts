@@ -103,7 +103,18 @@ function detach(text: string): string {
   return text.length < 13 ? text : (text + " ").slice(0, -1);
 }
 
-function attr(pattern: RegExp, attrs: string): string | null {
+/**
+ * The value of attribute `name` (r, t or s) in a cell's or row's attribute text: the usual
+ * ` r="A1"` form found with indexOf, any other spelling (single quotes, spaces around =) with `pattern`.
+ */
+function attr(name: string, pattern: RegExp, attrs: string): string | null {
+  const at = attrs.indexOf(` ${name}="`);
+  if (at >= 0) {
+    const start = at + name.length + 3;
+    const end = attrs.indexOf('"', start);
+    return end < 0 ? null : attrs.slice(start, end);
+  }
+  if (attrs.indexOf(name) < 0) return null;
   const m = pattern.exec(attrs);
   return m ? m[1] : null;
 }
@@ -132,7 +143,12 @@ function columnIndex(ref: string): number {
 
 /** True when a cell counts as empty (nothing, or only spaces). */
 function isBlank(value: XlsxValue): boolean {
-  return value === null || (typeof value === "string" && value.trim() === "");
+  if (value === null) return true;
+  if (typeof value !== "string") return false;
+  // Most text starts with a printable ASCII or a CJK character: no need to trim it.
+  const first = value.charCodeAt(0);
+  if ((first > 32 && first < 127) || (first > 0x3000 && first !== 0xfeff)) return false;
+  return value.trim() === "";
 }
 
 /** Whether a custom number format shows a date or time (its d, m, y, h or s outside quotes and brackets). */
@@ -354,7 +370,7 @@ export async function readXlsxRows(
   const toDate = (serial: number) => new Date(Math.round((serial + dayOffset - 25569) * MS_PER_DAY));
   let rowNumber = 0;
   await scanPart(sheetPart, budget, { element: ROW, start: ROW_START }, (row) => {
-    const ref = attr(ATTR_R, row[2]);
+    const ref = attr("r", ATTR_R, row[2]);
     const number = ref === null ? Number.NaN : Number(ref);
     rowNumber = Number.isInteger(number) && number > 0 ? number : rowNumber + 1;
     const content = row[3];
@@ -365,10 +381,10 @@ export async function readXlsxRows(
     CELL.lastIndex = 0;
     for (let c = CELL.exec(content); c; c = CELL.exec(content)) {
       const attrs = c[2];
-      const cellRef = attr(ATTR_R, attrs);
+      const cellRef = attr("r", ATTR_R, attrs);
       const at = cellRef === null ? -1 : columnIndex(cellRef);
       col = at >= 0 ? at : col + 1;
-      const value = cellValue(attr(ATTR_T, attrs), attrs, c[3] ?? "");
+      const value = cellValue(attr("t", ATTR_T, attrs), attrs, c[3] ?? "");
       if (value === null) continue;
       const blank = isBlank(value);
       if (col >= limits.maxColumns) {
@@ -406,7 +422,7 @@ export async function readXlsxRows(
       default: {
         const n = Number(raw);
         if (!Number.isFinite(n)) return nonEmpty(detach(decodeXml(raw)));
-        const style = attr(ATTR_S, attrs);
+        const style = attr("s", ATTR_S, attrs);
         return style !== null && dateStyles[Number(style)] ? toDate(n) : n;
       }
     }

@@ -205,3 +205,17 @@ Deno.test("decodeXml() decodes named and numeric references and drops invalid co
   assert.equal(decodeXml("a&lt;b&gt;&amp;&quot;&apos;&#x4E2D;&#25991;&#0;"), "a<b>&\"'中文");
   assert.equal(decodeXml("没有实体"), "没有实体");
 });
+
+Deno.test("readXlsxRows() reads attributes in single quotes or with spaces around =", async () => {
+  const parts = workbookParts(
+    `<row r='1'><c r='B1' t='inlineStr'><is><t>乙</t></is></c><c r = "C1" s = "1"><v>45356</v></c></row>`,
+    {
+      "xl/styles.xml":
+        `<styleSheet ${MAIN_NS}><cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="14"/></cellXfs></styleSheet>`,
+    },
+  );
+  assert.deepEqual(await readAll(await handMade(parts)), [{
+    n: 1,
+    cells: [null, "乙", new Date(Date.UTC(2024, 2, 5))],
+  }]);
+});
