@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
+import PizZip from "pizzip";
 import type { Page } from "playwright-core";
 import { buildDocx, plainParagraph } from "../../scripts/make_fixtures.ts";
 import { launchBrowser } from "../helpers/browser.ts";
@@ -151,5 +152,21 @@ Deno.test("/excel-batch: the five steps, paragraph options, then a result whose 
   await page.getByRole("button", { name: "批量下载" }).click();
   await waitForToast(page, "批量下载完成");
   assert.deepEqual(downloads.sort(), ["催告通知_1.docx", "催告通知_2.docx"]);
+
+  // 打包下载: the browser downloads the task's zip itself from a signed link (no blob: address)
+  const [zip] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "打包下载" }).click(),
+  ]);
+  assert.match(zip.url(), /\/api\/excel-batch\/task\/[0-9a-f]{20}\/zip\?u=\d+&e=\d+&s=[0-9a-f]{32}$/);
+  assert.equal(zip.suggestedFilename(), "催告通知.zip");
+  const zipped = new PizZip(await Deno.readFile((await zip.path())!));
+  assert.deepEqual(Object.keys(zipped.files).sort(), ["催告通知_1.docx", "催告通知_2.docx"]);
+  assert.match(docxText(zipped.file("催告通知_1.docx")!.asUint8Array()), /被申请人张三/);
+  assert.equal((await fetch(zip.url())).status, 200, "the link itself needs no token");
+  // a refused link request shows the page's message
+  await page.route("**/download-zip-url", (route) => route.fulfill({ status: 404, body: "not found" }));
+  await page.getByRole("button", { name: "打包下载" }).click();
+  await waitForToast(page, "批量下载失败");
   assertNoPageErrors(browser.pageErrors);
 });

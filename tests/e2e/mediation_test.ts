@@ -34,10 +34,17 @@ async function uploadExcel(page: Page, name: string, buffer: Buffer, mimeType = 
   await page.locator('input[type=file][accept=".xlsx,.xls"]').setInputFiles({ name, mimeType, buffer });
 }
 
-/** Clicks and returns the download's name and bytes. */
-async function downloadBy(page: Page, target: Locator): Promise<{ name: string; bytes: Uint8Array }> {
+/** Clicks and returns the download's name, bytes and the address the browser downloaded it from. */
+async function downloadBy(
+  page: Page,
+  target: Locator,
+): Promise<{ name: string; bytes: Uint8Array; url: string }> {
   const [download]: [Download, void] = await Promise.all([page.waitForEvent("download"), target.click()]);
-  return { name: download.suggestedFilename(), bytes: await Deno.readFile(await download.path()) };
+  return {
+    name: download.suggestedFilename(),
+    bytes: await Deno.readFile(await download.path()),
+    url: download.url(),
+  };
 }
 
 function docxText(bytes: Uint8Array): string {
@@ -170,14 +177,31 @@ Deno.test("/mediation-form: system template → template.xlsx → filled sheet �
   );
   assert.ok(listed.every((r) => /^http:\/\/127\.0\.0\.1:\d+\/api\/mediation\/file\//.test(r["PDF链接"])));
 
-  // the whole batch as one zip, Word and PDF folders
+  // the whole batch as one zip, Word and PDF folders, downloaded by the browser itself from a signed
+  // link (no blob: address, no token in the page's memory or the URL)
+  const zipLink = /\/api\/mediation\/batch\/(\d{8}_\d{6})\/zip\?type=both&u=\d+&e=\d+&s=[0-9a-f]{32}$/;
   await page.getByRole("button", { name: "打包下载" }).hover();
   const zip = await downloadBy(page, page.getByText("打包下载 Word + PDF"));
-  assert.ok(zip.name.endsWith(".zip"), zip.name);
-  const names = Object.keys(new PizZip(zip.bytes).files).filter((n) => !n.endsWith("/")).sort();
-  assert.equal(names.length, 4, names.join(", "));
-  assert.equal(names.filter((n) => n.endsWith(".docx")).length, 2);
-  assert.equal(names.filter((n) => n.endsWith(".pdf")).length, 2);
+  assert.match(zip.url, zipLink);
+  const batchNo = zipLink.exec(zip.url)![1];
+  assert.equal(zip.name, `${batchNo}.zip`);
+  const zipped = new PizZip(zip.bytes);
+  const names = Object.keys(zipped.files).filter((n) => !n.endsWith("/")).sort();
+  assert.deepEqual(names, [
+    `PDF/${ROWS[0].案号}_${ROWS[0].被申请人}.pdf`,
+    `PDF/${ROWS[1].案号}_${ROWS[1].被申请人}.pdf`,
+    `Word/${ROWS[0].案号}_${ROWS[0].被申请人}.docx`,
+    `Word/${ROWS[1].案号}_${ROWS[1].被申请人}.docx`,
+  ]);
+  assert.match(docxText(zipped.file(names[3])!.asUint8Array()), /李四/);
+  assert.equal((await fetch(zip.url)).status, 200, "the link itself needs no token");
+  assert.equal((await fetch(zip.url.replace(/s=[0-9a-f]/, "s=x"))).status, 403);
+  // a refused link request shows the page's message
+  await page.route("**/download-url?*", (route) => route.fulfill({ status: 404, body: "not found" }));
+  await page.getByRole("button", { name: "打包下载" }).hover();
+  await page.getByText("打包下载 Word", { exact: true }).click();
+  await waitForToast(page, "批量下载失败");
+  await page.unroute("**/download-url?*");
 
   // History: the batch, its detail dialog, export of the full batch, delete with confirmation
   await page.getByRole("tab", { name: "历史记录" }).click();

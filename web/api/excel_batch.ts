@@ -38,10 +38,12 @@ export function downloadFile(fileId: string) {
   return requestBlob(`/api/excel-batch/download/${encodeURIComponent(fileId)}`, { silent: true });
 }
 
-/** Every generated file of a task as one zip. GET /api/excel-batch/task/:id/download-zip */
-export function downloadTaskZip(taskId: string) {
-  return requestBlob(`/api/excel-batch/task/${encodeURIComponent(taskId)}/download-zip`, {
+/**
+ * A short-lived signed link to every generated file of a task as one zip, for the browser to
+ * download natively. GET /api/excel-batch/task/:id/download-zip-url
+ */
+export function getTaskZipUrl(taskId: string) {
+  return api.get<{ url: string }>(`/api/excel-batch/task/${encodeURIComponent(taskId)}/download-zip-url`, {
     silent: true,
-    timeoutMs: 30 * 60_000,
   });
 }

@@ -90,12 +90,14 @@ export function deleteBatch(batchNo: string) {
   });
 }
 
-/** The whole batch as one zip. GET /api/mediation/batch/{batch_no}/download?type= */
-export function downloadBatchZip(batchNo: string, type: ZipKind): Promise<DownloadedFile> {
-  return requestBlob(`/api/mediation/batch/${encodeURIComponent(batchNo)}/download`, {
+/**
+ * A short-lived signed link to the whole batch as one zip, for the browser to download natively.
+ * GET /api/mediation/batch/{batch_no}/download-url?type=
+ */
+export function getBatchZipUrl(batchNo: string, type: ZipKind) {
+  return api.get<{ url: string }>(`/api/mediation/batch/${encodeURIComponent(batchNo)}/download-url`, {
     query: { type },
     silent: true,
-    timeoutMs: 30 * 60_000,
   });
 }
 

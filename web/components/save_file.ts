@@ -20,3 +20,19 @@ export function isSameOrigin(url: string): boolean {
     return false;
   }
 }
+
+/**
+ * Lets the browser download `url` itself (a short-lived signed link on this site): the response is
+ * streamed to disk by the browser, never held in the page's memory, and named by the server's
+ * Content-Disposition.
+ */
+export function downloadFromUrl(url: string): void {
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = "";
+  link.rel = "noopener";
+  link.style.display = "none";
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+}

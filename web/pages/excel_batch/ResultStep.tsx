@@ -9,13 +9,13 @@ import {
 import { errorText } from "../../api/client.ts";
 import {
   downloadFile,
-  downloadTaskZip,
   type GeneratedFileRecord,
   getTaskProgress,
+  getTaskZipUrl,
   type TaskProgressResult,
 } from "../../api/excel_batch.ts";
 import { formatTime } from "../../components/format_time.ts";
-import { saveBlob } from "../../components/save_file.ts";
+import { downloadFromUrl, saveBlob } from "../../components/save_file.ts";
 import { addressesCsv, groupsOf, nextPercent } from "./wizard_logic.ts";
 
 const STATUS_TEXT = { preparing: "准备中", processing: "处理中", completed: "已完成", failed: "失败" };
@@ -101,8 +101,10 @@ export function ResultStep({ taskId, onFinished }: Props) {
   async function downloadZip() {
     setBusy("zip");
     try {
-      const { blob, fileName } = await downloadTaskZip(taskId);
-      saveBlob(blob, fileName ?? `${task?.task_name ?? taskId}.zip`);
+      const { url } = await getTaskZipUrl(taskId);
+      if (!url) return void message.error("下载失败：响应格式错误");
+      // The browser downloads the signed link itself: streamed to disk, not held in memory.
+      downloadFromUrl(url);
       message.success("批量下载完成");
     } catch (err) {
       message.error(errorText(err, "批量下载失败"));

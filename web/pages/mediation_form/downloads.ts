@@ -1,7 +1,7 @@
 /** Downloads of generated files: one Word or PDF, or a whole batch as a zip (part 2 §2.4). */
 import { errorText } from "../../api/client.ts";
-import { downloadBatchZip, downloadGeneratedFile, type ZipKind } from "../../api/mediation.ts";
-import { isSameOrigin, saveBlob } from "../../components/save_file.ts";
+import { downloadGeneratedFile, getBatchZipUrl, type ZipKind } from "../../api/mediation.ts";
+import { downloadFromUrl, isSameOrigin, saveBlob } from "../../components/save_file.ts";
 
 export const ZIP_LABELS: Record<ZipKind, string> = { word: "Word", pdf: "PDF", both: "Word + PDF" };
 
@@ -30,11 +30,15 @@ export async function saveGeneratedFile(
   }
 }
 
-/** Saves a batch's zip. Resolves to an error text, or null. */
+/**
+ * Downloads a batch's zip: a signed link is asked for, then the browser downloads it natively
+ * (streamed to disk, whatever the batch's size). Resolves to an error text, or null.
+ */
 export async function saveBatchZip(batchNo: string, kind: ZipKind): Promise<string | null> {
   try {
-    const { blob, fileName } = await downloadBatchZip(batchNo, kind);
-    saveBlob(blob, fileName ?? `${batchNo}.zip`);
+    const { url } = await getBatchZipUrl(batchNo, kind);
+    if (!url) return "批量下载失败";
+    downloadFromUrl(url);
     return null;
   } catch (err) {
     return errorText(err, "批量下载失败");
