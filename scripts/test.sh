@@ -33,6 +33,6 @@ run_suite() {
 }
 
 run_suite unit 720 --parallel server/ common/ web/ scripts/ tests/api/ "$@"
-run_suite e2e 480 tests/e2e/ "$@"
+run_suite e2e 1500 tests/e2e/ "$@"
 
 deno run --allow-read="$REPORT_DIR" scripts/test_summary.ts "$REPORT_DIR" unit e2e
