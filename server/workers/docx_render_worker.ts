@@ -7,13 +7,14 @@
  *        (paragraphs[i]: the blocks of row i's paragraph variables `#{名称}`, see render_docx.ts)
  *   out: { id, results: ({ docx: Uint8Array } | { error: WorkerError })[] }   one result per row
  *        { id, error: WorkerError }                                          template refused
- *   in:  { id, ping: true }  ->  out: { id, results: [] }   (the worker has loaded: warm-up)
+ *   in:  { id, ping: true }  ->  out: { id, results: [] }   (loaded and warmed up, see warmUp())
  *   WorkerError = { code: ErrorCode, params, message } (an AppError, carried as data).
  * The renderers of the last few templates are kept (a renderer compiles its template once, see
  * render_docx.ts), so sending the same template with every chunk is cheap, also when several jobs
  * with different templates share the worker.
  */
 
+import PizZip from "pizzip";
 import { AppError } from "../errors.ts";
 import { createDocxRenderer, type DocxRenderer, type ParagraphBlocks } from "../services/docx/render_docx.ts";
 
@@ -61,8 +62,65 @@ function toWorkerError(err: unknown): WorkerError {
   return { code: appError.code, params: appError.params, message: appError.message };
 }
 
+let warmedUp = false;
+
+/**
+ * On the first ping: renders a small template using every kind of tag (values, formatters, a
+ * condition, a table-row loop) a few times, so the first real batch does not pay V8's first
+ * compilations of the rendering code (~0.25 s per worker measured; a fresh worker's first 100
+ * documents took 3.4 ms each, later ones 1.3 ms).
+ */
+function warmUp(): void {
+  if (warmedUp) return;
+  warmedUp = true;
+  const p = (text: string) => `<w:p><w:r><w:t xml:space="preserve">${text}</w:t></w:r></w:p>`;
+  const cell = (text: string) => `<w:tc>${p(text)}</w:tc>`;
+  const body = p("${甲}：${金额|大写}（${金额|千分位}），${日期|yyyy年M月d日}") + p("${#有}") + p("${乙}") +
+    p("${/有}") + p("${空}") +
+    `<w:tbl><w:tr>${cell("${#计划}${期}")}${cell("${额|千分位}${/计划}")}</w:tr></w:tbl>` + p("完");
+  const zip = new PizZip();
+  zip.file(
+    "[Content_Types].xml",
+    '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+      '<Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ' +
+      'ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+  );
+  zip.file(
+    "_rels/.rels",
+    '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+      '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" ' +
+      'Target="word/document.xml"/></Relationships>',
+  );
+  zip.file(
+    "word/document.xml",
+    '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">' +
+      `<w:body>${body}</w:body></w:document>`,
+  );
+  const renderer = createDocxRenderer(zip.generate({ type: "uint8array" }));
+  for (let i = 0; i < 20; i++) {
+    renderer.render({
+      甲: `张${i}`,
+      金额: 1234.5 + i,
+      日期: { t: "n", v: 45356 + i, w: "2024/3/5" },
+      有: i % 2 ? "是" : "否",
+      乙: "乙\n丙",
+      空: "",
+      "计划.期": "1\n2",
+      "计划.额": "100\n200",
+    });
+  }
+}
+
 function handle(request: RenderRequest): { reply: RenderReply; transfer: ArrayBuffer[] } {
-  if ("ping" in request) return { reply: { id: request.id, results: [] }, transfer: [] };
+  if ("ping" in request) {
+    try {
+      warmUp();
+    } catch (err) {
+      return { reply: { id: request.id, error: toWorkerError(err) }, transfer: [] };
+    }
+    return { reply: { id: request.id, results: [] }, transfer: [] };
+  }
   let renderer: DocxRenderer;
   try {
     renderer = rendererFor(request.template);

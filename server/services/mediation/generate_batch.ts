@@ -41,7 +41,10 @@ import type { PdfConverter } from "../pdf/libreoffice_pool.ts";
 import { renderFileName, uniqueFileNames } from "./file_names.ts";
 import type { BatchRows } from "./start_batch.ts";
 
-/** Rows rendered per worker request. */
+/**
+ * Rows per render round (4 per worker request); the first round is one row per worker, so that
+ * LibreOffice gets its first documents a few milliseconds after the run starts.
+ */
 const RENDER_CHUNK = 16;
 /** Rows rendered but not yet stored and converted: bounds memory whatever the row count. */
 const MAX_IN_FLIGHT = 48;
@@ -155,16 +158,24 @@ interface GenerateInput {
   finishRow: (row: MediationRow) => Promise<void>;
 }
 
-/** Renders in chunks on the worker pool while earlier rows are stored and converted (bounded). */
+/**
+ * Renders ahead of conversion on the worker pool: at most MAX_IN_FLIGHT rows rendered but not yet
+ * stored and converted (memory bounded whatever the row count), enough that every LibreOffice
+ * listener always has a document waiting.
+ */
 async function generateRows(deps: AppDeps, input: GenerateInput): Promise<void> {
   const { batch, sheet, template, todo, pdf, base, finishRow } = input;
   const pool = deps.docx; // the server's long-lived workers (AppDeps), shared with other jobs
   const inFlight = new Set<Promise<void>>();
-  for (let start = 0; start < todo.length; start += RENDER_CHUNK) {
-    const chunk = todo.slice(start, start + RENDER_CHUNK);
+  const first = pool.stats().size;
+  for (let start = 0; start < todo.length;) {
+    const size = start === 0 ? first : RENDER_CHUNK;
+    const perRequest = start === 0 ? 1 : 4;
+    const chunk = todo.slice(start, start + size);
+    start += size;
     let results: RowResult[];
     try {
-      results = await pool.renderRows(template, chunk.map((i) => sheet.rows[i]), { chunkSize: 4 });
+      results = await pool.renderRows(template, chunk.map((i) => sheet.rows[i]), { chunkSize: perRequest });
     } catch (err) {
       const error = err instanceof AppError
         ? err
