@@ -25,10 +25,34 @@ export function splitOutputPrefix(task: Pick<CaseSplitRecord, "id" | "userId">):
 
 export const ERROR_ROWS_FILE = "error_rows.json";
 
+/** An output file on its way to the blob store: gathered parts, or the writer it streams to. */
+interface OutputFile {
+  key: string;
+  parts: Uint8Array[];
+  bytes: number;
+  writer: WritableStreamDefaultWriter<Uint8Array> | null;
+}
+
+/** Output gathered up to this size is stored in one write; a larger file is streamed. */
+const STREAM_FROM_BYTES = 2 * 1024 * 1024;
+
+function joinBytes(parts: Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0];
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.byteLength;
+  }
+  return out;
+}
+
 export interface RunSplitOptions {
   /** Called with rows done of total, at most every few thousand rows. */
   onProgress?: (done: number, total: number) => void;
   timeoutMs?: number;
+  /** Output gathered up to this size is stored in one write, a larger file streamed (2 MB). */
+  streamFromBytes?: number;
 }
 
 /**
@@ -49,28 +73,48 @@ export async function runSplit(
   await blobs.deletePrefix(splitOutputPrefix(task));
   const timeoutMs = options.timeoutMs ?? CASE_SPLIT_TIMEOUT_MS;
 
-  const writers = new Map<string, WritableStreamDefaultWriter<Uint8Array>>();
+  // A file is gathered until it closes and then stored in one write (most region files are one
+  // block: no stream, no separate open); one that grows past STREAM_FROM_BYTES is streamed instead.
+  const files = new Map<string, OutputFile>();
   const stored: Promise<number>[] = [];
+  const store = (put: Promise<number>) => {
+    put.catch(() => {});
+    stored.push(put);
+  };
+  const stream = (file: OutputFile) => {
+    const pipe = new TransformStream<Uint8Array, Uint8Array>();
+    store(blobs.put(file.key, pipe.readable));
+    file.writer = pipe.writable.getWriter();
+    for (const part of file.parts) file.writer.write(part).catch(() => {});
+    file.parts = [];
+  };
   const onEvent = (event: SplitEvent) => {
     switch (event.type) {
       case "progress":
         options.onProgress?.(event.done, event.total);
         return;
       case "open": {
-        if (!SPLIT_FILE_NAME.test(event.file) || writers.has(event.file)) throw new Error("unexpected file");
-        const pipe = new TransformStream<Uint8Array, Uint8Array>();
-        const put = blobs.put(splitOutputKey(task, event.file), pipe.readable);
-        put.catch(() => {});
-        stored.push(put);
-        writers.set(event.file, pipe.writable.getWriter());
+        if (!SPLIT_FILE_NAME.test(event.file) || files.has(event.file)) throw new Error("unexpected file");
+        files.set(event.file, { key: splitOutputKey(task, event.file), parts: [], bytes: 0, writer: null });
         return;
       }
-      case "chunk":
-        writers.get(event.file)?.write(event.bytes).catch(() => {});
+      case "chunk": {
+        const file = files.get(event.file);
+        if (!file) return;
+        if (file.writer) return void file.writer.write(event.bytes).catch(() => {});
+        file.parts.push(event.bytes);
+        file.bytes += event.bytes.byteLength;
+        if (file.bytes >= (options.streamFromBytes ?? STREAM_FROM_BYTES)) stream(file);
         return;
-      case "close":
-        writers.get(event.file)?.close().catch(() => {});
+      }
+      case "close": {
+        const file = files.get(event.file);
+        if (!file) return;
+        if (file.writer) return void file.writer.close().catch(() => {});
+        store(blobs.put(file.key, joinBytes(file.parts)));
+        file.parts = [];
         return;
+      }
     }
   };
 
@@ -92,7 +136,7 @@ export async function runSplit(
     await blobs.put(splitOutputKey(task, ERROR_ROWS_FILE), errorRows);
     return outcome;
   } catch (err) {
-    for (const writer of writers.values()) writer.abort(err).catch(() => {});
+    for (const file of files.values()) file.writer?.abort(err).catch(() => {});
     await Promise.allSettled(stored);
     await blobs.deletePrefix(splitOutputPrefix(task)).catch(() => {});
     throw err;
