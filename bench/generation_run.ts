@@ -1,14 +1,15 @@
 /**
  * Template-based generation, end to end (issue 4 "Speed"). Started by bench/generation_bench.ts:
  *
- *   deno run -A bench/generation_bench.ts --rows 1000 [--sample 20] [--skip-carbone] [--carbone-timeout s]
+ *   deno run -A bench/generation_bench.ts --rows 1000 [--sample 20] [--repeat 3] [--skip-carbone] [--carbone-timeout s]
  *
  * On the realistic 民事调解书 template (3-4 pages once filled, ~35 variables, a table-row loop, a
  * condition) and N rows it prints:
  *   1. Word only: the docx worker pool over N rows.
  *   2. Word + PDF through the API: POST /api/upload-excel, then polling GET /api/conversion-progress
  *      until done (the real job, the warm LibreOffice pool, the blob store), with peak RSS.
- *   3. One `soffice --convert-to pdf` process per file on a sample, extrapolated to N.
+ *   3. One `soffice --convert-to pdf` process per file on a sample (one profile for all, made by an
+ *      untimed first call, as a user's would be), extrapolated to N.
  *   4. One document to PDF with the warm converter (median of 5).
  *   5. Carbone (npm carbone 3.8) on the same template and rows, under Node (bench/carbone_runner.mjs,
  *      started by bench/carbone_compare.ts, which also converts the template to Carbone's {d.x} syntax,
@@ -18,6 +19,10 @@
  *      Carbone used to "hang" here: its converter ran the first python3 on PATH, pyenv's, which has no
  *      `uno` module, so its factories died at start and were restarted forever (the trace is in
  *      carbone_compare.ts). The runner now gets LibreOffice's soffice.bin and the uno-capable python3.
+ * --repeat R runs R rounds of ours then Carbone (Word only, then Word + PDF), each round one after
+ * the other so both see about the same load on a shared machine, and prints the medians and each
+ * round's figures. Our app (render workers, LibreOffice listeners) is set up once, as a running
+ * server's is; each round uploads a new batch.
  * Time limits: our API run stops waiting after --api-timeout (default 60 s + 0.5 s per row), each
  * Carbone run after --carbone-timeout (default 120 s + 0.6 s per row for Word + PDF, 60 s + 0.1 s per
  * row for Word only); a Carbone run past its limit is stopped and killed with its LibreOffice processes.
@@ -41,6 +46,7 @@ const { values: args } = parseArgs({
   options: {
     rows: { type: "string", default: "1000" },
     sample: { type: "string", default: "20" },
+    repeat: { type: "string", default: "1" },
     "skip-carbone": { type: "boolean", default: false },
     "carbone-timeout": { type: "string" },
     "api-timeout": { type: "string" },
@@ -48,14 +54,14 @@ const { values: args } = parseArgs({
 });
 const ROWS = Math.max(1, Number(args.rows));
 const SAMPLE = Math.max(1, Math.min(ROWS, Number(args.sample)));
+const REPEAT = Math.max(1, Number(args.repeat));
+const CARBONE = !args["skip-carbone"];
+const cores = navigator.hardwareConcurrency ?? 2;
 const template = buildMediationTemplate();
 const rows = Array.from({ length: ROWS }, (_, i) => mediationRow(i + 1));
 const workDir = await Deno.makeTempDir({ prefix: "generation-bench-" });
-console.log(
-  `load average at start: ${
-    Deno.loadavg().map((l) => l.toFixed(2)).join(" ")
-  } on ${navigator.hardwareConcurrency} cores`,
-);
+const loadavg = () => Deno.loadavg().map((l) => l.toFixed(2)).join(" ");
+console.log(`load average at start: ${loadavg()} on ${cores} cores`);
 let peakRss = 0;
 const rssTimer = setInterval(() => (peakRss = Math.max(peakRss, Deno.memoryUsage().rss)), 100);
 
@@ -65,23 +71,14 @@ function seconds(start: number): number {
 function line(label: string, s: number, n: number) {
   console.log(`${label}: ${n} documents in ${s.toFixed(2)} s = ${(n / s).toFixed(1)} documents/s`);
 }
-
-// 1. Word only
-let wordSeconds = 0;
-{
-  using pool = createDocxRenderPool();
-  // Warm as the server's pool is: every worker started (main.ts warm()) and holding the compiled
-  // template (one row per worker, so each compiles it once).
-  await pool.warm();
-  await pool.renderRows(template, rows.slice(0, 2 * pool.stats().size), { chunkSize: 1 });
-  const start = performance.now();
-  const results = await pool.renderRows(template, rows);
-  wordSeconds = seconds(start);
-  const failed = results.filter((r) => "error" in r).length;
-  line(`1. Word only (workers)${failed ? `, ${failed} failed` : ""}`, wordSeconds, ROWS);
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
+const carboneLimit = (perRow: number, base: number) =>
+  Number(args["carbone-timeout"] ?? base + ROWS * perRow) * 1000;
 
-// 2. Word + PDF through the API
 const sheetRows = (() => {
   const headers = Object.keys(rows[0]);
   const aoa = [
@@ -92,26 +89,42 @@ const sheetRows = (() => {
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(aoa), "Sheet1");
   return new Uint8Array(XLSX.write(book, { type: "array", bookType: "xlsx" }));
 })();
-let apiSeconds = 0;
-let sampleDocx: Uint8Array | null = null;
+
+// Our side, set up once as a running server is: the app, its render workers (warm(), as main.ts
+// does at start) and the warm LibreOffice listeners, one document each (Writer and fonts loaded), as
+// Carbone's factories get one before its clock starts.
+using t = await testApp();
+await using pdf = createPdfConverter({ workDir });
+await pdf.ready();
+await t.deps.docx.warm();
 {
-  using t = await testApp();
-  await using pdf = createPdfConverter({ workDir });
-  await pdf.ready();
-  // Warm-up as for Carbone's factories: one document per listener (Writer and fonts loaded), as in a
-  // server that has converted before.
-  // The app's render workers are up, as main.ts starts them (warm()) with the server.
-  await t.deps.docx.warm();
-  {
-    const [first] = await t.deps.docx.renderRows(template, rows.slice(0, 1));
-    if ("docx" in first) await Promise.all(pdf.stats().listeners.map(() => pdf.convert(first.docx)));
-  }
-  t.deps.pdf = pdf;
-  startJobListener(t.deps, jobHandlers).catch(() => {});
-  const member = await t.userWith(["mediation"], { quotas: { mediation: ROWS } });
+  const [first] = await t.deps.docx.renderRows(template, rows.slice(0, 1));
+  if ("docx" in first) await Promise.all(pdf.stats().listeners.map(() => pdf.convert(first.docx)));
+}
+t.deps.pdf = pdf;
+startJobListener(t.deps, jobHandlers).catch(() => {});
+const member = await t.userWith(["mediation"], { quotas: { mediation: ROWS * REPEAT } });
+const templateId = await (async () => {
   const form = new FormData();
   form.append("file", new File([template as BlobPart], "民事调解书.docx"));
-  const tpl = await (await t.request("POST", "/api/templates/upload", { as: "admin", form })).json();
+  return (await (await t.request("POST", "/api/templates/upload", { as: "admin", form })).json()).template.id;
+})();
+
+/** 1. Word only: a pool of its own, warmed as the server's is (every worker holds the template). */
+async function oursWordOnly(): Promise<number> {
+  using pool = createDocxRenderPool();
+  await pool.warm();
+  await pool.renderRows(template, rows.slice(0, 2 * pool.stats().size), { chunkSize: 1 });
+  const start = performance.now();
+  const results = await pool.renderRows(template, rows);
+  const s = seconds(start);
+  const failed = results.filter((r) => "error" in r).length;
+  line(`1. Word only (${pool.stats().size} workers)${failed ? `, ${failed} failed` : ""}`, s, ROWS);
+  return s;
+}
+
+/** 2. Word + PDF through the API: upload, then poll the progress until the batch is done. */
+async function oursApi(): Promise<{ seconds: number; firstWordUrl: string }> {
   const upload = new FormData();
   upload.append("file", new File([sheetRows as BlobPart], "案件.xlsx"));
   peakRss = 0;
@@ -119,126 +132,157 @@ let sampleDocx: Uint8Array | null = null;
   const res = await t.request("POST", "/api/upload-excel", {
     as: member,
     form: upload,
-    headers: { "template-type": "system", "template-id": tpl.template.id },
+    headers: { "template-type": "system", "template-id": templateId },
   });
   if (res.status !== 200) throw new Error(await res.text());
+  const { batch_no } = await res.json();
   let progress;
   const apiLimit = Number(args["api-timeout"] ?? 60 + ROWS * 0.5) * 1000;
   while (true) {
-    progress = await (await t.request("GET", "/api/conversion-progress", { as: member })).json();
+    progress = await (await t.request("GET", `/api/conversion-progress?batch_no=${batch_no}`, { as: member }))
+      .json();
     if (progress.completed) break;
     if (performance.now() - start > apiLimit) {
       throw new Error(
         `our API run not done after ${apiLimit / 1000} s: ${JSON.stringify(progress).slice(0, 300)}`,
       );
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 50)); // finer than the page's 1 s: the batch's own time
   }
-  apiSeconds = seconds(start);
+  const s = seconds(start);
   line(
     `2. Word + PDF through the API (${progress.successCount} ok, ${progress.failedCount} failed), peak RSS of this process ${
       (peakRss / 2 ** 20).toFixed(0)
     } MiB, listener RSS ${pdf.stats().listeners.map((l) => (l.rssBytes / 2 ** 20).toFixed(0)).join("/")} MiB`,
-    apiSeconds,
+    s,
     ROWS,
   );
-  const first = new URL(progress.files[0].wordUrl);
-  sampleDocx = new Uint8Array(await (await t.request("GET", first.pathname + first.search)).arrayBuffer());
+  return { seconds: s, firstWordUrl: progress.files[0].wordUrl };
+}
 
-  // 4. One document, warm
+// Rounds: ours and Carbone one after the other, so both see about the same machine load.
+const word: { ours: number[]; carbone: number[] } = { ours: [], carbone: [] };
+const both: { ours: number[]; carbone: number[] } = { ours: [], carbone: [] };
+let carboneWord: CarboneResult | null = null;
+let carbonePdf: CarboneResult | null = null;
+let firstWordUrl = "";
+for (let round = 1; round <= REPEAT; round++) {
+  if (REPEAT > 1) console.log(`\n-- round ${round}/${REPEAT}, load average ${loadavg()}`);
+  word.ours.push(await oursWordOnly());
+  if (CARBONE) {
+    carboneWord = await runCarbone({
+      template,
+      rows,
+      mode: "word",
+      parallel: cores,
+      workDir,
+      timeLimitMs: carboneLimit(0.1, 60),
+    });
+    report("5a. Carbone Word only", carboneWord, `${cores} Node processes`);
+    if (!carboneWord.failure && !carboneWord.failed) word.carbone.push(carboneWord.seconds);
+  }
+  const api = await oursApi();
+  both.ours.push(api.seconds);
+  firstWordUrl = api.firstWordUrl;
+  if (CARBONE) {
+    carbonePdf = await runCarbone({
+      template,
+      rows,
+      mode: "pdf",
+      parallel: cores,
+      workDir,
+      timeLimitMs: carboneLimit(0.6, 120),
+    });
+    report("5b. Carbone Word + PDF", carbonePdf, `${cores} factories`);
+    if (!carbonePdf.failure && !carbonePdf.failed) both.carbone.push(carbonePdf.seconds);
+  }
+}
+if (REPEAT > 1) console.log(`\nload average after the rounds: ${loadavg()}`);
+
+// 4. One document, warm
+const url = new URL(firstWordUrl);
+const sampleDocx = new Uint8Array(await (await t.request("GET", url.pathname + url.search)).arrayBuffer());
+{
   const times: number[] = [];
   for (let i = 0; i < 6; i++) {
     const s = performance.now();
     await pdf.convert(sampleDocx);
     if (i > 0) times.push(seconds(s));
   }
-  times.sort((a, b) => a - b);
-  console.log(`4. one document to PDF, warm converter: median ${times[2].toFixed(3)} s`);
+  console.log(`4. one document to PDF, warm converter: median ${median(times).toFixed(3)} s`);
 }
 
-// 3. soffice per file on a sample
+// 3. soffice per file on a sample: one profile for all (made by an untimed first call), as a user
+// running `soffice --convert-to pdf` on each file would have.
 {
   const soffice = detectLibreOffice();
-  if (!soffice || !sampleDocx) console.log("3. skipped: no LibreOffice");
+  if (!soffice) console.log("3. skipped: no LibreOffice");
   else {
-    using pool = createDocxRenderPool();
-    const docs = await pool.renderRows(template, rows.slice(0, SAMPLE));
+    const docs = await t.deps.docx.renderRows(template, rows.slice(0, SAMPLE));
     const dir = `${workDir}/cold`;
     await Deno.mkdir(dir, { recursive: true });
-    const start = performance.now();
-    for (const [i, r] of docs.entries()) {
-      if (!("docx" in r)) continue;
-      await Deno.writeFile(`${dir}/${i}.docx`, r.docx);
-      await new Deno.Command(soffice, {
+    const convert = (path: string) =>
+      new Deno.Command(soffice, {
         args: [
-          `-env:UserInstallation=file://${dir}/profile-${i}`,
+          `-env:UserInstallation=file://${dir}/profile`,
           "--headless",
           "--convert-to",
           "pdf",
           "--outdir",
           dir,
-          `${dir}/${i}.docx`,
+          path,
         ],
         stdout: "null",
         stderr: "null",
       }).output();
+    await Deno.writeFile(`${dir}/warm.docx`, sampleDocx);
+    await convert(`${dir}/warm.docx`);
+    const start = performance.now();
+    let made = 0;
+    for (const [i, r] of docs.entries()) {
+      if (!("docx" in r)) continue;
+      await Deno.writeFile(`${dir}/${i}.docx`, r.docx);
+      await convert(`${dir}/${i}.docx`);
+      if ((await Deno.stat(`${dir}/${i}.pdf`).catch(() => null))?.size) made++;
     }
     const per = seconds(start) / SAMPLE;
+    const ours = median(both.ours);
     console.log(
-      `3. one soffice process per file: ${per.toFixed(2)} s/document on ${SAMPLE} files -> ${
+      `3. one soffice process per file: ${per.toFixed(2)} s/document on ${SAMPLE} files (${made} PDFs) -> ${
         (per * ROWS).toFixed(0)
-      } s for ${ROWS}; ` +
-        `the API run was ${((per * ROWS) / apiSeconds).toFixed(1)}x faster`,
+      } s for ${ROWS}; the API run (median) was ${((per * ROWS) / ours).toFixed(1)}x faster`,
     );
   }
 }
 
-// 5. Carbone, and the side-by-side summary
-if (!args["skip-carbone"]) {
-  const cores = navigator.hardwareConcurrency ?? 2;
-  const limit = (perRow: number, base: number) =>
-    Number(args["carbone-timeout"] ?? base + ROWS * perRow) * 1000;
-  const word = await runCarbone({
-    template,
-    rows,
-    mode: "word",
-    parallel: cores,
-    workDir,
-    timeLimitMs: limit(0.1, 60),
-  });
-  report("5a. Carbone Word only", word, `${cores} Node processes`);
-  const pdf = await runCarbone({
-    template,
-    rows,
-    mode: "pdf",
-    parallel: cores,
-    workDir,
-    timeLimitMs: limit(0.6, 120),
-  });
-  report("5b. Carbone Word + PDF", pdf, `${cores} factories`);
-  await checkCarboneSamples(word, pdf);
+// Side by side
+if (CARBONE && carboneWord && carbonePdf) {
+  await checkCarboneSamples(carboneWord, carbonePdf);
   const cell = (
     s: number | null,
   ) => (s === null ? "failed" : `${s.toFixed(2)} s (${(ROWS / s).toFixed(1)}/s)`);
-  const carbone = (r: CarboneResult) => (r.failure || r.failed ? null : r.seconds);
-  console.log(`\n${ROWS} rows            ours                    Carbone                 Carbone / ours`);
-  for (
-    const [label, ours, theirs] of [["Word only ", wordSeconds, carbone(word)], [
-      "Word + PDF",
-      apiSeconds,
-      carbone(pdf),
-    ]] as const
-  ) {
+  const med = (values: number[]) => (values.length === REPEAT ? median(values) : null);
+  const label = REPEAT > 1 ? ` (medians of ${REPEAT} rounds)` : "";
+  console.log(`\n${ROWS} rows${label}`);
+  console.log(`${"".padEnd(20)}ours                    Carbone                 Carbone / ours`);
+  for (const [name, pair] of [["Word only ", word], ["Word + PDF", both]] as const) {
+    const ours = median(pair.ours);
+    const theirs = med(pair.carbone);
     const ratio = theirs === null ? "-" : `${(theirs / ours).toFixed(2)}x`;
-    console.log(`${label}      ${cell(ours).padEnd(24)}${cell(theirs).padEnd(24)}${ratio}`);
+    console.log(`${name}          ${cell(ours).padEnd(24)}${cell(theirs).padEnd(24)}${ratio}`);
+  }
+  if (REPEAT > 1) {
+    const list = (values: number[]) => values.map((v) => v.toFixed(2)).join(" ");
+    console.log(`each round, Word + PDF: ours ${list(both.ours)} s; Carbone ${list(both.carbone)} s`);
   }
   console.log(
     "(ours Word + PDF is through the API: xlsx upload, quota, job, blob store; Carbone's is in-process)",
   );
 }
 
-console.log(`load average at the end: ${Deno.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+console.log(`load average at the end: ${loadavg()}`);
 clearInterval(rssTimer);
+await pdf.close();
 await Deno.remove(workDir, { recursive: true }).catch(() => {});
 Deno.exit(0);
 
