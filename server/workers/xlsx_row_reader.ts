@@ -34,6 +34,12 @@ const BROKEN = "文件已损坏或不是有效的Excel文件";
 /** Compressed bytes fed to the inflater at a time: each step yields a few hundred KB of text. */
 const FEED_BYTES = 32 * 1024;
 const MS_PER_DAY = 86_400_000;
+/**
+ * The longest row or shared string taken, in characters (200 columns of Excel's 32 767 characters
+ * fit): a longer one is a damaged or hostile file, and re-scanning it chunk after chunk would cost
+ * quadratic time.
+ */
+const MAX_ELEMENT_CHARS = 16 * 1024 * 1024;
 /** Built-in number formats that show dates or times (27-36 and 50-58 are the CJK date formats). */
 const DATE_FORMAT_IDS = new Set([
   14,
@@ -70,11 +76,13 @@ const DATE_FORMAT_IDS = new Set([
 ]);
 
 // Element patterns: any namespace prefix (some writers use x:row, x:c), the closing tag's prefix
-// matching the opening one.
-const ROW = /<((?:[\w.-]+:)?)row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/\1row>)/g;
+// matching the opening one. An element's content may not contain the start of another of its kind,
+// so a tag that is never closed fails at the next one instead of scanning to the end of the text
+// (linear time on a hostile file).
+const ROW = /<((?:[\w.-]+:)?)row\b([^>]*?)(?:\/>|>((?:[^<]|<(?!(?:[\w.-]+:)?row[\s/>]))*?)<\/\1row>)/g;
 const ROW_START = /<(?:[\w.-]+:)?row[\s/>]/g;
-const CELL = /<((?:[\w.-]+:)?)c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/\1c>)/g;
-const SHARED_STRING = /<((?:[\w.-]+:)?)si\b[^>]*?(?:\/>|>([\s\S]*?)<\/\1si>)/g;
+const CELL = /<((?:[\w.-]+:)?)c\b([^>]*?)(?:\/>|>((?:[^<]|<(?!(?:[\w.-]+:)?c[\s/>]))*?)<\/\1c>)/g;
+const SHARED_STRING = /<((?:[\w.-]+:)?)si\b[^>]*?(?:\/>|>((?:[^<]|<(?!(?:[\w.-]+:)?si[\s/>]))*?)<\/\1si>)/g;
 const SHARED_STRING_START = /<(?:[\w.-]+:)?si[\s/>]/g;
 const VALUE = /<((?:[\w.-]+:)?)v\b[^>]*>([^<]*)<\/\1v>/;
 const TEXT_RUN = /<((?:[\w.-]+:)?)t\b[^>]*?(?:\/>|>([^<]*)<\/\1t>)/g;
@@ -243,11 +251,16 @@ async function scanPart(
       onMatch(m);
       end = element.lastIndex;
     }
-    if (last) return "";
+    // After the last whole element, only one may have begun (the one the next chunk completes):
+    // an element that another begins inside can never end, and the file is damaged.
     start.lastIndex = end;
     const open = start.exec(text);
+    if (open && (last || start.exec(text))) throw new ParseFailure(BROKEN);
+    if (last) return "";
     // Keep an element that has begun; otherwise only a short tail that may hold the start of a tag.
-    return text.slice(open ? open.index : Math.max(end, text.length - 64));
+    const rest = text.slice(open ? open.index : Math.max(end, text.length - 64));
+    if (rest.length > MAX_ELEMENT_CHARS) throw new ParseFailure(BROKEN);
+    return rest;
   };
   for await (const chunk of inflatePart(part, budget)) {
     carry = scan(carry + decoder.decode(chunk, { stream: true }), false);

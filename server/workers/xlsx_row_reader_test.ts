@@ -219,3 +219,20 @@ Deno.test("readXlsxRows() reads attributes in single quotes or with spaces aroun
     cells: [null, "乙", new Date(Date.UTC(2024, 2, 5))],
   }]);
 });
+
+Deno.test("readXlsxRows() refuses rows that never close, quickly, instead of dropping them", async () => {
+  const open = `<row r="1"><c r="A1"><v>1</v></c>`.repeat(50_000);
+  const started = performance.now();
+  await assert.rejects(
+    async () => readAll(await handMade(workbookParts(`<row r="1"><c r="A1"><v>1</v></c></row>${open}`))),
+    (err: Error) => err instanceof ParseFailure && err.message === "文件已损坏或不是有效的Excel文件",
+  );
+  assert.ok(performance.now() - started < 5_000, "linear time");
+  const lastUnclosed = workbookParts(
+    `<row r="1"><c r="A1"><v>1</v></c></row><row r="2"><c r="A2"><v>2</v></c>`,
+  );
+  await assert.rejects(
+    async () => readAll(await handMade(lastUnclosed)),
+    (err: Error) => err instanceof ParseFailure && err.message === "文件已损坏或不是有效的Excel文件",
+  );
+});
