@@ -1,5 +1,6 @@
 import { ParseFailure } from "./worker_protocol.ts";
 import { readZipEntries, type ZipEntry } from "./zip_directory.ts";
+import { EXCEL_DATE_FORMAT_IDS, isDateFormatCode } from "../../common/excel_date_formats.ts";
 
 /**
  * A lean streaming reader for the first worksheet of an .xlsx, for permission-less workers (the case
@@ -40,40 +41,6 @@ const MS_PER_DAY = 86_400_000;
  * quadratic time.
  */
 const MAX_ELEMENT_CHARS = 16 * 1024 * 1024;
-/** Built-in number formats that show dates or times (27-36 and 50-58 are the CJK date formats). */
-const DATE_FORMAT_IDS = new Set([
-  14,
-  15,
-  16,
-  17,
-  18,
-  19,
-  20,
-  21,
-  22,
-  27,
-  28,
-  29,
-  30,
-  31,
-  32,
-  33,
-  34,
-  35,
-  36,
-  45,
-  46,
-  47,
-  50,
-  51,
-  52,
-  53,
-  54,
-  55,
-  56,
-  57,
-  58,
-]);
 
 // Element patterns: any namespace prefix (some writers use x:row, x:c), the closing tag's prefix
 // matching the opening one. An element's content may not contain the start of another of its kind,
@@ -157,13 +124,6 @@ function isBlank(value: XlsxValue): boolean {
   const first = value.charCodeAt(0);
   if ((first > 32 && first < 127) || (first > 0x3000 && first !== 0xfeff)) return false;
   return value.trim() === "";
-}
-
-/** Whether a custom number format shows a date or time (its d, m, y, h or s outside quotes and brackets). */
-export function isDateFormatCode(code: string): boolean {
-  const bare = code.replace(/"[^"]*"/g, "").replace(/\\./g, "").replace(/[_*]./g, "")
-    .replace(/\[(?!h+\]|m+\]|s+\])[^\]]*\]/gi, "");
-  return /[dmyhs]/i.test(bare) && !/^general$/i.test(bare.trim());
 }
 
 interface Part {
@@ -311,7 +271,7 @@ function readDateStyles(xml: string): boolean[] {
   for (const m of xfs.matchAll(/<(?:[\w.-]+:)?xf\b([^>]*?)\/?>/g)) {
     const id = Number(attrOf(m[1], "numFmtId") ?? 0);
     const code = formats.get(id);
-    dates.push(code !== undefined ? isDateFormatCode(code) : DATE_FORMAT_IDS.has(id));
+    dates.push(code !== undefined ? isDateFormatCode(code) : EXCEL_DATE_FORMAT_IDS.has(id));
   }
   return dates;
 }

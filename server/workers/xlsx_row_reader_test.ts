@@ -3,7 +3,8 @@ import ExcelJS from "exceljs";
 import * as XLSX from "xlsx";
 import { storedEntry, zipEntry, zipWriter } from "../../common/zip_writer.ts";
 import { ParseFailure } from "./worker_protocol.ts";
-import { decodeXml, isDateFormatCode, readXlsxRows, type XlsxValue } from "./xlsx_row_reader.ts";
+import { isDateFormatCode } from "../../common/excel_date_formats.ts";
+import { decodeXml, readXlsxRows, type XlsxValue } from "./xlsx_row_reader.ts";
 
 const LIMITS = { maxColumns: 200, maxUncompressedBytes: 50 * 1024 * 1024 };
 const MAIN_NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';

@@ -9,6 +9,7 @@
  */
 
 import { AppError } from "../../errors.ts";
+import { EXCEL_DATE_FORMAT_IDS, isDateFormatCode } from "../../../common/excel_date_formats.ts";
 
 /** A SheetJS cell: t type (s n b d e z), v raw value, w formatted text, z number format. */
 export interface SheetCell {
@@ -37,27 +38,6 @@ const DIGIT_UNITS = ["", "拾", "佰", "仟"];
 const GROUP_UNITS = ["", "万", "亿", "万"];
 /** Excel's day 0 of the 1900 date system, as used by every serial after 1900-02-28. */
 const EXCEL_EPOCH_UTC = Date.UTC(1899, 11, 30);
-const BUILTIN_DATE_FORMATS = new Set([
-  14,
-  15,
-  16,
-  17,
-  18,
-  19,
-  20,
-  21,
-  22,
-  27,
-  28,
-  29,
-  30,
-  31,
-  32,
-  33,
-  34,
-  35,
-  36,
-]);
 
 /** Whether `name` is a formatter a template may use (`大写`, `千分位` or a date pattern). */
 export function isKnownFormatter(name: string): boolean {
@@ -164,10 +144,8 @@ export function numberToPlainText(value: number): string {
  */
 export function isDateFormat(format: string | number | undefined): boolean {
   if (format === undefined) return false;
-  if (typeof format === "number") return BUILTIN_DATE_FORMATS.has(format);
-  if (format === "General") return false;
-  const bare = format.replace(/"[^"]*"/g, "").replace(/\[[^\]]*\]/g, "").replace(/\\./g, "");
-  return /[ymdhs]/i.test(bare);
+  if (typeof format === "number") return EXCEL_DATE_FORMAT_IDS.has(format);
+  return isDateFormatCode(format);
 }
 
 // ---- decimals (amounts) ----
