@@ -22,6 +22,8 @@ export type RowResult = { docx: Uint8Array } | { error: AppError };
 export interface RenderRowsOptions {
   /** Rows per worker request (default 8). */
   chunkSize?: number;
+  /** Time limit of one request; default: the pool's (a merged document of many rows needs more). */
+  timeoutMs?: number;
   paragraphs?: (ParagraphBlocks | undefined)[];
 }
 
@@ -64,6 +66,7 @@ type Reply = Extract<RenderReply, { results: unknown }>;
 
 interface Job {
   request: RenderRequest;
+  timeoutMs: number;
   resolve: (reply: Reply) => void;
   reject: (err: AppError) => void;
 }
@@ -129,23 +132,23 @@ export function createDocxRenderPool(options: DocxRenderPoolOptions = {}): DocxR
       slot.job = job;
       slot.timer = setTimeout(
         () => replace(slot, new AppError("DOCX_RENDER_FAILED", { reason: "生成超时" })),
-        timeoutMs,
+        job.timeoutMs,
       );
       (slot.worker ?? startWorker(slot)).postMessage(job.request);
     }
   }
 
-  function submit(request: RenderRequest): Promise<Reply> {
+  function submit(request: RenderRequest, limitMs = timeoutMs): Promise<Reply> {
     if (closed) return Promise.reject(new AppError("DOCX_RENDER_FAILED", { reason: "渲染服务已关闭" }));
     counters.requests++;
     return new Promise<Reply>((resolve, reject) => {
-      queue.push({ request, resolve, reject });
+      queue.push({ request, timeoutMs: limitMs, resolve, reject });
       pump();
     });
   }
 
   async function renderRows(template: Uint8Array, rows: RowValues[], options: RenderRowsOptions = {}) {
-    const { chunkSize = 8, paragraphs } = options;
+    const { chunkSize = 8, paragraphs, timeoutMs: limitMs } = options;
     const results: RowResult[] = new Array(rows.length);
     const chunks: Promise<void>[] = [];
     for (let start = 0; start < rows.length; start += chunkSize) {
@@ -153,7 +156,7 @@ export function createDocxRenderPool(options: DocxRenderPoolOptions = {}): DocxR
       const request: RenderRequest = { id: nextId++, template, rows: rows.slice(start, end) };
       if (paragraphs) request.paragraphs = paragraphs.slice(start, end).map((p) => p ?? null);
       chunks.push(
-        submit(request).then((reply) => {
+        submit(request, limitMs).then((reply) => {
           reply.results.forEach((result, i) => {
             results[start + i] = "docx" in result ? result : { error: toAppError(result.error) };
           });

@@ -82,6 +82,10 @@ Deno.test("createDocxRenderPool() replaces a worker whose chunk outlives the tim
   );
   assert.equal(pool.stats().replaced, 1);
   assert.equal(pool.stats().workers, 0);
+  // A call may give itself more time (the Excel batch's merged document); a new worker takes it.
+  const [result] = await pool.renderRows(buildMediationTemplate(), [mediationRow(2)], { timeoutMs: 60_000 });
+  assert.ok("docx" in result);
+  assert.equal(pool.stats().started, 2);
 });
 
 Deno.test("createDocxRenderPool() after close() refuses work with DOCX_RENDER_FAILED", async () => {

@@ -51,6 +51,8 @@ import {
 /** Rows per render round (the pool splits them between its workers). */
 const RENDER_ROUND = 32;
 const PROGRESS_EVERY_MS = 500;
+/** Time limit for rendering the one merged document (all the rows' paragraphs). */
+const MERGED_TIMEOUT_MS = 10 * 60_000;
 
 /** Runs of this process, so a duplicate delivery does not run the same task twice at once. */
 const runningHere = new Set<string>();
@@ -207,7 +209,8 @@ async function renderMerged(pool: DocxRenderPool, sources: TaskSources): Promise
   try {
     const blocks = mergedParagraphBlocks(sheet.rows, spec);
     const values = mapRowValues(sheet.rows[0] ?? {}, spec.fieldMappings);
-    return await pool.renderRows(template, [values], { paragraphs: [blocks] });
+    // One document holding every row's paragraphs: no 60 s chunk limit for it.
+    return await pool.renderRows(template, [values], { paragraphs: [blocks], timeoutMs: MERGED_TIMEOUT_MS });
   } catch (err) {
     return [{
       error: err instanceof AppError ? err : new AppError("DOCX_RENDER_FAILED", { reason: String(err) }),
