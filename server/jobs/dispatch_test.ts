@@ -6,6 +6,7 @@ import type { AppDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { getQuotas, setQuota } from "../kv/quotas.ts";
 import { getTask, startTask, type TaskRecord } from "../kv/tasks.ts";
+import { createDocxRenderPool } from "../services/docx/docx_render_pool.ts";
 import { enqueueCleanup, getLastCleanupRun } from "./cleanup_job.ts";
 import { dispatchJob, type JobHandlers, startJobListener } from "./dispatch.ts";
 import { jobHandlers } from "./handlers.ts";
@@ -13,6 +14,7 @@ import { jobHandlers } from "./handlers.ts";
 async function makeDeps(): Promise<AppDeps & AsyncDisposable> {
   const kv = await Deno.openKv(":memory:");
   const dir = await Deno.makeTempDir({ prefix: "jobs-test-" });
+  const docx = createDocxRenderPool({ size: 1 });
   return {
     kv,
     blobs: new LocalBlobStore(`${dir}/blobs`),
@@ -20,7 +22,11 @@ async function makeDeps(): Promise<AppDeps & AsyncDisposable> {
     config: loadConfig({ DATA_DIR: dir }),
     mailer: { send: () => Promise.resolve() },
     signingKey: new Uint8Array(32),
-    [Symbol.asyncDispose]: () => Deno.remove(dir, { recursive: true }),
+    docx,
+    [Symbol.asyncDispose]: () => {
+      docx.close();
+      return Deno.remove(dir, { recursive: true });
+    },
   };
 }
 
