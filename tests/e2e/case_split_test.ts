@@ -3,7 +3,7 @@ import { Buffer } from "node:buffer";
 import * as XLSX from "xlsx";
 import { launchBrowser } from "../helpers/browser.ts";
 import { seedUser, startServer } from "../helpers/server_process.ts";
-import { assertNoPageErrors, signInThroughPage, storedToken, waitForToast } from "./steps.ts";
+import { assertNoPageErrors, signInThroughPage, storedToken, waitForPath, waitForToast } from "./steps.ts";
 
 const PASSWORD = "member-pass-1";
 const HEADER = ["案号", "当事人", "住所地", "标的额"];
@@ -38,7 +38,8 @@ Deno.test("/excel-case-split: upload a sheet, split it by city, download a regio
   await signInThroughPage(page, "splitter", PASSWORD);
   await page.waitForFunction(() => localStorage.getItem("token") !== null);
   assert.ok(await storedToken(page));
-  await page.goto("/excel-case-split");
+  // With excel_case_split only, the member lands on this page (no navigation racing the landing).
+  await waitForPath(page, "/excel-case-split");
   await page.getByRole("button", { name: "上传文件" }).click();
 
   const dialog = page.getByRole("dialog", { name: "上传Excel文件" });
