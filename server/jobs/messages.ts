@@ -35,7 +35,11 @@ export interface ExcelBatchGenerateMessage {
   userId: number;
 }
 
-export type JobMessage = CleanupMessage | MediationGenerateMessage | CaseSplitMessage | ExcelBatchGenerateMessage;
+export type JobMessage =
+  | CleanupMessage
+  | MediationGenerateMessage
+  | CaseSplitMessage
+  | ExcelBatchGenerateMessage;
 export type JobType = JobMessage["type"];
 export type JobMessageOf<T extends JobType> = Extract<JobMessage, { type: T }>;
 

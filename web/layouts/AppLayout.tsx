@@ -98,7 +98,11 @@ export function AppLayout({ children }: { children?: ReactNode }) {
 
   useEffect(() => {
     const show = (settings: PublicSettings) =>
-      setSite({ systemName: settings.system_name, siteTitle: settings.site_title, logoUrl: settings.logo_url });
+      setSite({
+        systemName: settings.system_name,
+        siteTitle: settings.site_title,
+        logoUrl: settings.logo_url,
+      });
     loadSiteSettings().then(show, () => message.error("获取系统设置失败"));
     return onSiteSettingsChange(show);
   }, [message]);
