@@ -4,6 +4,7 @@ import type { Page } from "playwright-core";
 import * as XLSX from "xlsx";
 import { launchBrowser } from "../helpers/browser.ts";
 import { seedUser, startServer } from "../helpers/server_process.ts";
+import { recordUsage } from "../../server/kv/usage.ts";
 import { ADMIN_LOGIN, assertNoPageErrors, signedInPage, signInThroughPage, waitForToast } from "./steps.ts";
 
 const PASSWORD = "member-pass-1";
@@ -112,14 +113,32 @@ Deno.test("an administrator changes a member's quota in the member center and th
 
 Deno.test("the custom usage range: future days disabled, a range over 30 days is clamped with 时间范围不能超过30天", async () => {
   await using server = await startServer({
-    seed: (kv) => seedUser(kv, { username: "member1", password: PASSWORD, permissions: ["member_center"] }),
+    seed: async (kv) => {
+      const user = await seedUser(kv, {
+        username: "member1",
+        password: PASSWORD,
+        permissions: ["member_center"],
+      });
+      await recordUsage(kv, {
+        userId: user.id,
+        username: user.username,
+        type: "mediation",
+        description: "本月生成的文书",
+        status: "success",
+        at: Date.now(),
+      });
+    },
   });
   await using browser = await launchBrowser();
   const page = await browser.newPage(server.url);
   await signInThroughPage(page, "member1", PASSWORD);
   await page.waitForURL((url) => url.pathname !== "/login");
   await openMemberCenter(page);
+  const record = page.getByRole("cell", { name: "本月生成的文书" });
+  await record.waitFor();
   await page.getByText("自定义", { exact: true }).click();
+  // Before a range is picked, the previous filter's rows are not shown under 自定义.
+  await record.waitFor({ state: "detached" });
   const start = page.getByPlaceholder("开始日期");
   const end = page.getByPlaceholder("结束日期");
   const today = dayjs();

@@ -61,7 +61,12 @@ export function UsageRecordsCard({ version }: { version: number }) {
 
   useEffect(() => {
     const params = usageRecordsParams(filter, paging);
-    if (!params) return;
+    if (!params) {
+      // 自定义 without a range yet: show nothing rather than the previous filter's rows.
+      setRecords([]);
+      setTotal(0);
+      return;
+    }
     let current = true;
     setLoading(true);
     listUsageRecords(params).then(
