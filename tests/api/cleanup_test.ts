@@ -4,15 +4,19 @@
  * its files and every record that names it; a recent one stays; usage and quota records stay.
  */
 import assert from "node:assert/strict";
-import { buildSimpleTemplate } from "../../scripts/make_fixtures.ts";
 import { runCleanup } from "../../server/jobs/cleanup_job.ts";
 import { dispatchJob, startJobListener } from "../../server/jobs/dispatch.ts";
 import { jobHandlers } from "../../server/jobs/handlers.ts";
-import { getBatchByNo } from "../../server/kv/mediation_batches.ts";
 import { saveSettings } from "../../server/kv/settings.ts";
 import { getTask } from "../../server/kv/tasks.ts";
 import { createExcelBatchTask } from "../helpers/excel_batch.ts";
-import { fakeConverter, fileForm, sheetBytes, waitForBatch } from "../helpers/mediation.ts";
+import {
+  fakeConverter,
+  fileForm,
+  generateBatch,
+  sheetBytes,
+  uploadSystemTemplate,
+} from "../helpers/mediation.ts";
 import { blobKeys, keysNaming, meteringEntries } from "../helpers/kv_records.ts";
 import { makePdf } from "../helpers/pdf_bytes.ts";
 import { type SeededUser, type TestApp, testApp } from "../helpers/test_app.ts";
@@ -35,21 +39,9 @@ Deno.test("clean-up: an old generation batch leaves the history with its rows an
   t.deps.pdf = fakeConverter();
   startJobListener(t.deps, jobHandlers).catch(() => {});
   await saveSettings(t.kv, { auto_cleanup: true, cleanup_days: 30 });
-  const form = new FormData();
-  form.append("file", new File([buildSimpleTemplate() as BlobPart], "调解书.docx"));
-  const template = await (await t.request("POST", "/api/templates/upload", { as: "admin", form })).json();
+  const templateId = await uploadSystemTemplate(t);
   let member = await t.userWith(["mediation"], { quotas: { mediation: 10 } });
-  async function generate(rows: string[][]) {
-    const res = await t.request("POST", "/api/upload-excel", {
-      as: member,
-      form: fileForm(sheetBytes([["案号", "申请人", "被申请人"], ...rows]), "data.xlsx"),
-      headers: { "template-type": "system", "template-id": template.template.id },
-    });
-    const body = await res.json();
-    assert.equal(res.status, 200, JSON.stringify(body));
-    await waitForBatch(t, member, body.batch_no);
-    return (await getBatchByNo(t.kv, member.user.id, body.batch_no))!;
-  }
+  const generate = (rows: string[][]) => generateBatch(t, { member, templateId, rows });
   const old = await generate([["（2024）京01号", "张三", "王五"], ["（2024）京02号", "李四", "赵六"]]);
   t.clock.advance(31 * DAY);
   member = await fresh(t, member);

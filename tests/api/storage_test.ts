@@ -15,7 +15,13 @@ import { saveSettings } from "../../server/kv/settings.ts";
 import { completeTask, startTask } from "../../server/kv/tasks.ts";
 import { createExcelBatchTask } from "../helpers/excel_batch.ts";
 import { blobKeys, keysNaming, meteringEntries } from "../helpers/kv_records.ts";
-import { fakeConverter, fileForm, sheetBytes, waitForBatch } from "../helpers/mediation.ts";
+import {
+  fakeConverter,
+  fileForm,
+  generateBatch,
+  sheetBytes,
+  uploadSystemTemplate,
+} from "../helpers/mediation.ts";
 import { makePdf } from "../helpers/pdf_bytes.ts";
 import { type SeededUser, type TestApp, testApp } from "../helpers/test_app.ts";
 
@@ -384,21 +390,9 @@ Deno.test("DELETE /api/storage/items: a generation batch leaves the history with
   using _t = t;
   t.deps.pdf = fakeConverter();
   startJobListener(t.deps, jobHandlers).catch(() => {});
-  const form = new FormData();
-  form.append("file", new File([buildSimpleTemplate() as BlobPart], "调解书.docx"));
-  const template = await (await t.request("POST", "/api/templates/upload", { as: "admin", form })).json();
+  const templateId = await uploadSystemTemplate(t);
   const member = await t.userWith(["mediation", "storage_manage"], { quotas: { mediation: 10 } });
-  async function generate(rows: string[][]): Promise<MediationBatch> {
-    const res = await t.request("POST", "/api/upload-excel", {
-      as: member,
-      form: fileForm(sheetBytes([["案号", "申请人", "被申请人"], ...rows]), "data.xlsx"),
-      headers: { "template-type": "system", "template-id": template.template.id },
-    });
-    const body = await res.json();
-    assert.equal(res.status, 200, JSON.stringify(body));
-    await waitForBatch(t, member, body.batch_no);
-    return (await getBatchByNo(t.kv, member.user.id, body.batch_no))!;
-  }
+  const generate = (rows: string[][]) => generateBatch(t, { member, templateId, rows });
   const gone = await generate([["（2024）京01号", "张三", "王五"], ["（2024）京02号", "李四", "赵六"]]);
   const kept = await generate([["（2024）京03号", "钱七", "孙八"]]);
   const metering = await meteringEntries(t);

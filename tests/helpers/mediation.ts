@@ -3,7 +3,9 @@ import assert from "node:assert/strict";
 import PizZip from "pizzip";
 import * as XLSX from "xlsx";
 import type { PdfConverter } from "../../server/services/pdf/libreoffice_pool.ts";
-import type { RequestOptions, TestApp } from "./test_app.ts";
+import { buildSimpleTemplate } from "../../scripts/make_fixtures.ts";
+import { getBatchByNo, type MediationBatch } from "../../server/kv/mediation_batches.ts";
+import type { RequestOptions, SeededUser, TestApp } from "./test_app.ts";
 
 /** An .xlsx with a header row and data rows. */
 export function sheetBytes(rows: unknown[][]): Uint8Array {
@@ -79,4 +81,32 @@ export async function waitForBatch(
 
 export async function quotaOf(t: TestApp, as: RequestOptions["as"]): Promise<number> {
   return (await (await t.request("GET", "/api/member/limits", { as })).json()).limits.mediationLimit;
+}
+
+/** Uploads the simple fixture template as a system template (as user 1); returns its id. */
+export async function uploadSystemTemplate(t: TestApp): Promise<string> {
+  const form = new FormData();
+  form.append("file", new File([buildSimpleTemplate() as BlobPart], "调解书.docx"));
+  const body = await (await t.request("POST", "/api/templates/upload", { as: "admin", form })).json();
+  return body.template.id;
+}
+
+/**
+ * Generates a batch from `rows` (案号, 申请人, 被申请人) with a system template through the API, waits for
+ * it, and returns its stored record.
+ */
+export async function generateBatch(
+  t: TestApp,
+  options: { member: SeededUser; templateId: string; rows: string[][] },
+): Promise<MediationBatch> {
+  const { member, templateId, rows } = options;
+  const res = await t.request("POST", "/api/upload-excel", {
+    as: member,
+    form: fileForm(sheetBytes([["案号", "申请人", "被申请人"], ...rows]), "data.xlsx"),
+    headers: { "template-type": "system", "template-id": templateId },
+  });
+  const body = await res.json();
+  assert.equal(res.status, 200, JSON.stringify(body));
+  await waitForBatch(t, member, body.batch_no);
+  return (await getBatchByNo(t.kv, member.user.id, body.batch_no))!;
 }
