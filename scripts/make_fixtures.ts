@@ -27,11 +27,15 @@ export interface DocxParts {
   footers?: string[];
 }
 
+const FIXTURE_DATE = new Date(Date.UTC(2026, 0, 1));
+
 /** Builds a valid .docx from body, header and footer XML. */
 export function buildDocx(parts: DocxParts): Uint8Array {
   const headers = parts.headers ?? [];
   const footers = parts.footers ?? [];
   const zip = new PizZip();
+  // A fixed timestamp makes the same parts give the same bytes (a zip stores each entry's time).
+  const file = (name: string, xml: string) => zip.file(name, xml, { date: FIXTURE_DATE });
   const overrides = [
     `<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>`,
     ...headers.map((_, i) =>
@@ -45,13 +49,13 @@ export function buildDocx(parts: DocxParts): Uint8Array {
       }.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.footer+xml"/>`
     ),
   ];
-  zip.file(
+  file(
     "[Content_Types].xml",
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>${
       overrides.join("")
     }</Types>`,
   );
-  zip.file(
+  file(
     "_rels/.rels",
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`,
   );
@@ -71,7 +75,7 @@ export function buildDocx(parts: DocxParts): Uint8Array {
       }.xml"/>`
     ),
   ];
-  zip.file(
+  file(
     "word/_rels/document.xml.rels",
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${
       rels.join("")
@@ -83,18 +87,18 @@ export function buildDocx(parts: DocxParts): Uint8Array {
   ].join("");
   const sectPr =
     `<w:sectPr w:rsidR="00B24C71">${references}<w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="1440" w:right="1800" w:bottom="1440" w:left="1800" w:header="851" w:footer="992" w:gutter="0"/><w:cols w:space="425"/><w:docGrid w:type="lines" w:linePitch="312"/></w:sectPr>`;
-  zip.file(
+  file(
     "word/document.xml",
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document ${NS}><w:body>${parts.body}${sectPr}</w:body></w:document>`,
   );
   headers.forEach((xml, i) =>
-    zip.file(
+    file(
       `word/header${i + 1}.xml`,
       `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:hdr ${NS}>${xml}</w:hdr>`,
     )
   );
   footers.forEach((xml, i) =>
-    zip.file(
+    file(
       `word/footer${i + 1}.xml`,
       `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:ftr ${NS}>${xml}</w:ftr>`,
     )

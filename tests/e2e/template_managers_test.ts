@@ -59,7 +59,8 @@ Deno.test("/my-templates: upload checks, the variables of an uploaded template, 
   await waitForToast(page, "模板中未找到 ${变量名} 格式的变量");
   await rowOf(page, "无变量.docx").getByText("无变量", { exact: true }).waitFor();
 
-  await uploadFile(page, "调解书.docx", buildSimpleTemplate());
+  const uploaded = buildSimpleTemplate();
+  await uploadFile(page, "调解书.docx", uploaded);
   await waitForToast(page, "模板上传成功");
   const row = rowOf(page, "调解书.docx");
   await row.waitFor();
@@ -73,7 +74,7 @@ Deno.test("/my-templates: upload checks, the variables of an uploaded template, 
   ]);
   assert.equal(download.suggestedFilename(), "调解书.docx");
   const saved = await Deno.readFile(await download.path());
-  assert.deepEqual(saved, buildSimpleTemplate());
+  assert.deepEqual(saved, uploaded);
 
   // delete asks first; cancelling keeps the row
   await rowOf(page, "无变量.docx").getByRole("button", { name: /删\s*除/ }).click();
