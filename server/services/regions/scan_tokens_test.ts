@@ -20,9 +20,20 @@ Deno.test("scanTokens() rejects a suffix-less name that is really a street or to
   assert.deepEqual(chain("重庆市云阳县路阳镇"), ["重庆市", "云阳县"]);
 });
 
-Deno.test("scanTokens() needs a province or city before a bare county name", () => {
+Deno.test("scanTokens() needs a province or city before a bare county name, or one of its towns after it", () => {
   assert.deepEqual(chain("余杭良渚"), []);
   assert.deepEqual(chain("浙江余杭良渚"), ["浙江", "余杭"]);
+  // 良渚街道 is a town of 余杭区; 凤川街道 is not
+  assert.deepEqual(chain("余杭良渚街道"), ["余杭"]);
+  assert.deepEqual(chain("余杭凤川街道"), []);
+});
+
+Deno.test("scanTokens() reads a county of the same city after a zone it does not know", () => {
+  assert.deepEqual(chain("常州国家高新区(新北区)"), ["常州", "新北区"]);
+  assert.deepEqual(chain("南京某某经济开发区江宁区"), ["南京", "江宁区"]);
+  // another city's county, or a county without its suffix, does not count
+  assert.deepEqual(chain("常州国家高新区(江宁区)"), ["常州"]);
+  assert.deepEqual(chain("常州国家高新区新北"), ["常州"]);
 });
 
 Deno.test("scanTokens() skips doubled suffixes and municipality pseudo-levels", () => {
