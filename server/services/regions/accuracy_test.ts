@@ -11,6 +11,7 @@ const OTHER = "其他";
 const SETS = [
   new URL("../../../../shared/data/case-split/dev-addresses.csv", import.meta.url),
   new URL("../../../tests/data/region-holdout.csv", import.meta.url),
+  new URL("../../../tests/data/region-holdout2.csv", import.meta.url),
 ];
 
 interface Score {

@@ -6,7 +6,7 @@
  * JSON imports and indexed once at module init, so the module also runs in a Web Worker without
  * permissions.
  */
-import { normalizeAddress } from "./normalize_address.ts";
+import { normalizeAddress, textAfterLabel } from "./normalize_address.ts";
 import { buildRegionLexicon } from "./region_lexicon.ts";
 import { type RegionMatch, resolveChain } from "./resolve_region.ts";
 import { type ChainToken, scanTokens } from "./scan_tokens.ts";
@@ -35,7 +35,12 @@ function startsOutside(text: string, chain: ChainToken[]): boolean {
 export function matchRegion(address: string): RegionMatch {
   const text = normalizeAddress(address ?? "");
   if (text === "") return { province: null, city: null, county: null, reason: "empty" };
-  const chain = scanTokens(LEXICON, text);
+  let chain = scanTokens(LEXICON, text);
+  // Nothing placeable at the start (张三，男，汉族，住址：…): the first labelled address decides.
+  if (chain.length === 0 && !startsOutside(text, chain)) {
+    const labelled = textAfterLabel(text);
+    if (labelled !== "") return matchRegion(labelled);
+  }
   if (startsOutside(text, chain)) return { province: null, city: null, county: null, reason: "unknown" };
   return resolveChain(LEXICON, chain);
 }

@@ -94,6 +94,10 @@ Deno.test("matchRegion() labels development zones by county, city or province", 
     ["河北雄安新区", ["保定市", "130600", null, null]],
     ["上海外高桥保税区", ["上海市", "310000", "浦东新区", "310115"]],
     ["天津港保税区", ["天津市", "120000", "滨海新区", "120116"]],
+    // a zone named after a county lies in it
+    ["昆山开发区", ["苏州市", "320500", "昆山市", "320583"]],
+    ["张家港保税区", ["苏州市", "320500", "张家港市", "320582"]],
+    ["江苏太仓港经济技术开发区", ["苏州市", "320500", "太仓市", "320585"]],
     ["贵州贵安新区", [null, null, null, null]],
   ]);
   assert.equal(matchRegion("贵州贵安新区").province?.name, "贵州省");
@@ -151,6 +155,16 @@ Deno.test("matchRegion() maps old names and changed divisions to today's units",
     // a former unit split among several current ones tells only the city
     ["无锡市锡山市", ["无锡市", "320200", null, null]],
     ["大同市南郊区", ["大同市", "140200", null, null]],
+  ]);
+});
+
+Deno.test("matchRegion() reads the labelled address after a party's name", () => {
+  check([
+    ["某某电子有限责任公司，住所地：河北省廊坊市大城县", ["廊坊市", "131000", "大城县", "131025"]],
+    ["杭州某某科技有限公司，住所地：浙江省宁波市北仑区", ["宁波市", "330200", "北仑区", "330206"]],
+    ["张三，男，汉族，住址：浙江省宁波市北仑区", ["宁波市", "330200", "北仑区", "330206"]],
+    // the first address still decides when the text starts with one
+    ["浙江省宁波市北仑区，现住址：江苏省南京市玄武区", ["宁波市", "330200", "北仑区", "330206"]],
   ]);
 });
 

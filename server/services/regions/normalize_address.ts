@@ -4,7 +4,7 @@
  * (住址：, 户籍地址：), a leading ID or other number, a leading 中国, and placeholders (XX省, XX市).
  */
 
-const SEPARATORS = /[\s\u3000、,，;；·•"'“”‘’`|/\\_。.\-—–－]+/g;
+const SEPARATORS = /[\s\u3000、,，;；·•"'“”‘’`|/\\_。.\-—–－「」『』【】〔〕〖〗《》〈〉\[\]]+/g;
 /** Look-alike or traditional forms of level suffixes (巿 for 市, 區, 縣). */
 const SUFFIX_VARIANTS: Record<string, string> = { "巿": "市", "區": "区", "縣": "县" };
 const LABEL_WORDS = [
@@ -52,6 +52,14 @@ const LABEL_WORDS = [
 const LABEL_PREFIX = new RegExp(`^(?:${LABEL_WORDS.join("|")})(?:[:：]|为|是)`);
 const BARE_LABEL_PREFIX = new RegExp(`^(?:${LABEL_WORDS.join("|")})`);
 const FREE_LABEL_PREFIX = /^[^\d省市区县州盟旗:]{1,8}:/;
+/** An organisation written before its address: 某某有限公司，住所地：… (the address after the label counts). */
+const ORGANISATION_THEN_LABEL = new RegExp(
+  "^.{2,40}?(?:公司|合作社|事务所|工作室|经营部|商行|厂|店|中心|学校|医院|协会|银行)\\(?" +
+    "(?:住所地|住所|注册地址|注册地|住址|地址|经营场所|营业场所|经营地址|营业地址|办公地址|通讯地址|联系地址|所在地)" +
+    "(?:[:：]|为|是|在)?",
+);
+/** A label with a colon anywhere in the text (张三，男，住址：…), for text whose start names no place. */
+const LABEL_ANYWHERE = new RegExp(`(?:${LABEL_WORDS.filter((w) => w.length >= 2).join("|")})[:：]`);
 const LEADING_NUMBER = /^(?:No\.?)?\d+[Xx]?/;
 const COUNTRY_PREFIX = /^(?:中华人民共和国|中国)/;
 const PLACEHOLDER = /(?:[Xx×*]{1,4}|某{1,2}|[?？]{1,4}|□{1,4})(?:省|自治区|自治州|地区|市|区|县|旗|盟)/g;
@@ -61,7 +69,7 @@ export function normalizeAddress(address: string): string {
   let text = address.normalize("NFKC").replace(SEPARATORS, "").replace(
     /[巿區縣]/g,
     (ch) => SUFFIX_VARIANTS[ch],
-  );
+  ).replace(ORGANISATION_THEN_LABEL, "");
   for (let pass = 0; pass < 3; pass++) {
     const before = text;
     text = text.replace(LABEL_PREFIX, "").replace(FREE_LABEL_PREFIX, "").replace(BARE_LABEL_PREFIX, "")
@@ -70,4 +78,10 @@ export function normalizeAddress(address: string): string {
     if (text === before) break;
   }
   return text.replace(PLACEHOLDER, "");
+}
+
+/** The cleaned text after the first labelled address in it (…住址：浙江省…), or "" when there is none. */
+export function textAfterLabel(text: string): string {
+  const label = LABEL_ANYWHERE.exec(text);
+  return label ? normalizeAddress(text.slice(label.index + label[0].length)) : "";
 }

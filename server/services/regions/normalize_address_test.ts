@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { normalizeAddress } from "./normalize_address.ts";
+import { normalizeAddress, textAfterLabel } from "./normalize_address.ts";
 
 Deno.test("normalizeAddress() folds full-width characters and drops whitespace and separators", () => {
   assert.equal(normalizeAddress("\u3000浙江省\u3000杭州市\n西湖区\t１２号 "), "浙江省杭州市西湖区12号");
@@ -18,4 +18,18 @@ Deno.test("normalizeAddress() removes placeholders and leaves nothing for placeh
   assert.equal(normalizeAddress("XX省XX市西湖区"), "西湖区");
   assert.equal(normalizeAddress("某某省某某市"), "");
   assert.equal(normalizeAddress(""), "");
+});
+
+Deno.test("normalizeAddress() drops brackets and an organisation written before its address", () => {
+  assert.equal(normalizeAddress("【山东省济宁市曲阜市】"), "山东省济宁市曲阜市");
+  assert.equal(normalizeAddress("「陕西省汉中市」"), "陕西省汉中市");
+  assert.equal(normalizeAddress("杭州某某科技有限公司，住所地：浙江省宁波市"), "浙江省宁波市");
+  assert.equal(normalizeAddress("某某建材有限公司（注册地址：河北省廊坊市）"), "河北省廊坊市)");
+  // a place name without an organisation and label stays
+  assert.equal(normalizeAddress("杭州某某科技有限公司"), "杭州某某科技有限公司");
+});
+
+Deno.test("textAfterLabel() finds the first labelled address anywhere in the text", () => {
+  assert.equal(textAfterLabel("张三男汉族住址:浙江省宁波市"), "浙江省宁波市");
+  assert.equal(textAfterLabel("张三男汉族"), "");
 });

@@ -25,6 +25,9 @@ const ZONE_PHRASE = new RegExp(
   "^(?:国家级?)?[\\u4e00-\\u9fff]{0,10}?(?:高新技术产业开发区|经济技术开发区|高新技术开发区|经济开发区|" +
     "综合保税区|保税港区|保税区|工业园区|产业园区|高新区|开发区|经开区|新区|园区|工业区)[(]?",
 );
+/** A zone named after the county just read (昆山开发区, 张家港保税区, 太仓港经济技术开发区) lies in it. */
+const ZONE_AFTER_COUNTY =
+  /^港?(?:国家级?)?(?:高新技术产业开发区|经济技术开发区|高新技术开发区|经济开发区|综合保税区|保税港区|保税区|工业园区|高新区|开发区|经开区|工业区|港区)/;
 const TOWN_AT = /^.{1,3}(?:镇|乡|街道)/;
 const MAX_TOKENS = 6;
 
@@ -34,7 +37,8 @@ function cityOf(lexicon: RegionLexicon, entry: LexiconEntry): number {
 
 /**
  * The entries that count here: a name without its suffix needs a province or city before it, or one of
- * its own towns right after it (`after`); a zone named without its city needs that city before it.
+ * its own towns or a zone named after it right after it (`after`); a zone named without its city needs
+ * that city before it.
  */
 function acceptEntries(
   lexicon: RegionLexicon,
@@ -47,7 +51,8 @@ function acceptEntries(
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i];
     const ok = entry.bare && chain.length === 0
-      ? startsWithTownOf(lexicon.towns, lexicon.table.units[entry.unit].code, after)
+      ? ZONE_AFTER_COUNTY.test(after) ||
+        startsWithTownOf(lexicon.towns, lexicon.table.units[entry.unit].code, after)
       : entry.scope < 0 || chain.some((t) => t.entries.some((e) => cityOf(lexicon, e) === entry.scope));
     if (!ok && kept === null) kept = entries.slice(0, i);
     else if (ok && kept !== null) kept.push(entry);
@@ -76,15 +81,17 @@ function readTokensAt(lexicon: RegionLexicon, text: string, pos: number, chain: 
     const surface = text.substr(pos, length);
     const entries = lexicon.forms.get(surface);
     if (!entries) continue;
-    const rest = text.slice(pos + length, pos + length + 4);
+    const after = text.slice(pos + length, pos + length + 12);
+    const rest = after.slice(0, 4);
     if (surface.endsWith("市") && rest.startsWith("场")) continue;
     const loose = !SUFFIXED.test(surface) || entries.some((e) => e.bare);
     if (
-      (loose ? NOT_A_DIVISION_AFTER : STREET_AFTER).test(rest) && !continuesAt(lexicon, text, pos + length)
+      (loose ? NOT_A_DIVISION_AFTER : STREET_AFTER).test(rest) && !ZONE_AFTER_COUNTY.test(after) &&
+      !continuesAt(lexicon, text, pos + length)
     ) {
       continue;
     }
-    const accepted = acceptEntries(lexicon, chain, entries, text.slice(pos + length, pos + length + 12));
+    const accepted = acceptEntries(lexicon, chain, entries, after);
     if (accepted.length > 0) found.push({ text: surface, entries: accepted });
   }
   return found;
