@@ -12,6 +12,7 @@ const SETS = [
   new URL("../../../../shared/data/case-split/dev-addresses.csv", import.meta.url),
   new URL("../../../tests/data/region-holdout.csv", import.meta.url),
   new URL("../../../tests/data/region-holdout2.csv", import.meta.url),
+  new URL("../../../tests/data/region-holdout3.csv", import.meta.url),
 ];
 
 interface Score {
