@@ -53,10 +53,16 @@ const LABEL_PREFIX = new RegExp(`^(?:${LABEL_WORDS.join("|")})(?:[:：]|为|是)
 const BARE_LABEL_PREFIX = new RegExp(`^(?:${LABEL_WORDS.join("|")})`);
 const FREE_LABEL_PREFIX = /^[^\d省市区县州盟旗:]{1,8}:/;
 /** An organisation written before its address: 某某有限公司，住所地：… (the address after the label counts). */
+const ORGANISATION_LABELS =
+  "(?:住所地|住所|注册地址|注册地|住址|地址|经营场所|营业场所|经营地址|营业地址|办公地址|通讯地址|联系地址|所在地)";
+/**
+ * An organisation written before its address: 某某有限公司，住所地：… (the address after the label counts).
+ * Matched before separators go, so the label must be set off (a comma, space or bracket before it, or a
+ * colon after it): 某某商务中心地址 inside an address is left alone.
+ */
 const ORGANISATION_THEN_LABEL = new RegExp(
-  "^.{2,40}?(?:公司|合作社|事务所|工作室|经营部|商行|厂|店|中心|学校|医院|协会|银行)\\(?" +
-    "(?:住所地|住所|注册地址|注册地|住址|地址|经营场所|营业场所|经营地址|营业地址|办公地址|通讯地址|联系地址|所在地)" +
-    "(?:[:：]|为|是|在)?",
+  "^.{2,40}?(?:公司|合作社|事务所|工作室|经营部|商行|厂|店|中心|学校|医院|协会|银行)" +
+    `(?:[\\s,，;；、(]+${ORGANISATION_LABELS}(?:[:：]|为|是|在)?|${ORGANISATION_LABELS}[:：])`,
 );
 /** A label with a colon anywhere in the text (张三，男，住址：…), for text whose start names no place. */
 const LABEL_ANYWHERE = new RegExp(`(?:${LABEL_WORDS.filter((w) => w.length >= 2).join("|")})[:：]`);
@@ -66,10 +72,10 @@ const PLACEHOLDER = /(?:[Xx×*]{1,4}|某{1,2}|[?？]{1,4}|□{1,4})(?:省|自治
 
 /** Returns the cleaned text; an empty string means nothing usable was written. */
 export function normalizeAddress(address: string): string {
-  let text = address.normalize("NFKC").replace(SEPARATORS, "").replace(
+  let text = address.normalize("NFKC").replace(ORGANISATION_THEN_LABEL, "").replace(SEPARATORS, "").replace(
     /[巿區縣]/g,
     (ch) => SUFFIX_VARIANTS[ch],
-  ).replace(ORGANISATION_THEN_LABEL, "");
+  );
   for (let pass = 0; pass < 3; pass++) {
     const before = text;
     text = text.replace(LABEL_PREFIX, "").replace(FREE_LABEL_PREFIX, "").replace(BARE_LABEL_PREFIX, "")

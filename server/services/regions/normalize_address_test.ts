@@ -25,8 +25,9 @@ Deno.test("normalizeAddress() drops brackets and an organisation written before 
   assert.equal(normalizeAddress("「陕西省汉中市」"), "陕西省汉中市");
   assert.equal(normalizeAddress("杭州某某科技有限公司，住所地：浙江省宁波市"), "浙江省宁波市");
   assert.equal(normalizeAddress("某某建材有限公司（注册地址：河北省廊坊市）"), "河北省廊坊市)");
-  // a place name without an organisation and label stays
+  // a place name without an organisation and label stays, and so does a label that is not set off
   assert.equal(normalizeAddress("杭州某某科技有限公司"), "杭州某某科技有限公司");
+  assert.equal(normalizeAddress("杭州市西湖区某某商务中心地址楼"), "杭州市西湖区某某商务中心地址楼");
 });
 
 Deno.test("textAfterLabel() finds the first labelled address anywhere in the text", () => {
