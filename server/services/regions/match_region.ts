@@ -35,7 +35,7 @@ function startsOutside(text: string, chain: ChainToken[]): boolean {
 export function matchRegion(address: string): RegionMatch {
   const text = normalizeAddress(address ?? "");
   if (text === "") return { province: null, city: null, county: null, reason: "empty" };
-  let chain = scanTokens(LEXICON, text);
+  const chain = scanTokens(LEXICON, text);
   // Nothing placeable at the start (张三，男，汉族，住址：…): the first labelled address decides.
   if (chain.length === 0 && !startsOutside(text, chain)) {
     const labelled = textAfterLabel(text);
