@@ -36,10 +36,10 @@ export function matchRegion(address: string): RegionMatch {
   const text = normalizeAddress(address ?? "");
   if (text === "") return { province: null, city: null, county: null, reason: "empty" };
   const chain = scanTokens(LEXICON, text);
-  // Nothing placeable at the start (张三，男，汉族，住址：…): the first labelled address decides.
+  // Nothing placeable at the start (张三，男，汉族，住…): the first labelled address decides.
   if (chain.length === 0 && !startsOutside(text, chain)) {
-    const labelled = textAfterLabel(text);
-    if (labelled !== "") return matchRegion(labelled);
+    const labelled = textAfterLabel(address);
+    if (labelled !== "" && labelled !== text) return matchRegion(labelled);
   }
   if (startsOutside(text, chain)) return { province: null, city: null, county: null, reason: "unknown" };
   return resolveChain(LEXICON, chain);

@@ -8,6 +8,17 @@ const SEPARATORS = /[\s\u3000、,，;；·•"'“”‘’`|/\\_。.\-—–－
 /** Look-alike or traditional forms of level suffixes (巿 for 市, 區, 縣). */
 const SUFFIX_VARIANTS: Record<string, string> = { "巿": "市", "區": "区", "縣": "县" };
 const LABEL_WORDS = [
+  "身份证载明住址",
+  "身份证载明地址",
+  "身份证登记住址",
+  "户籍登记地址",
+  "实际居住地址",
+  "实际居住地",
+  "实际住址",
+  "常住地址",
+  "居住地址",
+  "收件地址",
+  "联系住址",
   "户籍所在地",
   "户口所在地",
   "户籍地址",
@@ -64,18 +75,29 @@ const ORGANISATION_THEN_LABEL = new RegExp(
   "^.{2,40}?(?:公司|合作社|事务所|工作室|经营部|商行|厂|店|中心|学校|医院|协会|银行)" +
     `(?:[\\s,，;；、(]+${ORGANISATION_LABELS}(?:[:：]|为|是|在)?|${ORGANISATION_LABELS}[:：])`,
 );
-/** A label with a colon anywhere in the text (张三，男，住址：…), for text whose start names no place. */
-const LABEL_ANYWHERE = new RegExp(`(?:${LABEL_WORDS.filter((w) => w.length >= 2).join("|")})[:：]`);
+/**
+ * Where a labelled address starts inside a longer text whose start names no place: a label set off by a
+ * separator (张三，男，1974年3月8日出生，汉族，住广西…) or a label with a colon anywhere (…住址：…).
+ */
+const LABEL_ANYWHERE = new RegExp(
+  `[\\s,，;；。、(](?=(?:${LABEL_WORDS.join("|")}))|(?:${
+    LABEL_WORDS.filter((w) => w.length >= 2).join("|")
+  })[:：]`,
+);
+/** Field names of a system export (省份：浙江省 城市：杭州市 区县：西湖区 详细地址：…). */
+const FIELD_LABEL =
+  /(?:所在省份|省份|所在城市|城市|地市|所在区县|区县|县区|县市|详细地址|具体地址|街道地址|乡镇街道|乡镇|街道)[:：]/g;
 const LEADING_NUMBER = /^(?:No\.?)?\d+[Xx]?/;
 const COUNTRY_PREFIX = /^(?:中华人民共和国|中国)/;
 const PLACEHOLDER = /(?:[Xx×*]{1,4}|某{1,2}|[?？]{1,4}|□{1,4})(?:省|自治区|自治州|地区|市|区|县|旗|盟)/g;
 
 /** Returns the cleaned text; an empty string means nothing usable was written. */
 export function normalizeAddress(address: string): string {
-  let text = address.normalize("NFKC").replace(ORGANISATION_THEN_LABEL, "").replace(SEPARATORS, "").replace(
-    /[巿區縣]/g,
-    (ch) => SUFFIX_VARIANTS[ch],
-  );
+  let text = address.normalize("NFKC").replace(ORGANISATION_THEN_LABEL, "").replace(FIELD_LABEL, "")
+    .replace(SEPARATORS, "").replace(
+      /[巿區縣]/g,
+      (ch) => SUFFIX_VARIANTS[ch],
+    );
   for (let pass = 0; pass < 3; pass++) {
     const before = text;
     text = text.replace(LABEL_PREFIX, "").replace(FREE_LABEL_PREFIX, "").replace(BARE_LABEL_PREFIX, "")
@@ -86,8 +108,9 @@ export function normalizeAddress(address: string): string {
   return text.replace(PLACEHOLDER, "");
 }
 
-/** The cleaned text after the first labelled address in it (…住址：浙江省…), or "" when there is none. */
-export function textAfterLabel(text: string): string {
+/** The cleaned text from the first labelled address in a raw cell (…，住浙江省…), or "" when there is none. */
+export function textAfterLabel(address: string): string {
+  const text = address.normalize("NFKC");
   const label = LABEL_ANYWHERE.exec(text);
   return label ? normalizeAddress(text.slice(label.index + label[0].length)) : "";
 }

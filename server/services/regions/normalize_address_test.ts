@@ -30,7 +30,16 @@ Deno.test("normalizeAddress() drops brackets and an organisation written before 
   assert.equal(normalizeAddress("杭州市西湖区某某商务中心地址楼"), "杭州市西湖区某某商务中心地址楼");
 });
 
+Deno.test("normalizeAddress() drops the field names of a system export", () => {
+  assert.equal(
+    normalizeAddress("省份：西藏自治区 城市：日喀则市 区县：萨迦县 详细地址：芳草大街"),
+    "西藏自治区日喀则市萨迦县芳草大街",
+  );
+  assert.equal(normalizeAddress("实际居住地铜陵市枞阳县"), "铜陵市枞阳县");
+});
+
 Deno.test("textAfterLabel() finds the first labelled address anywhere in the text", () => {
   assert.equal(textAfterLabel("张三男汉族住址:浙江省宁波市"), "浙江省宁波市");
-  assert.equal(textAfterLabel("张三男汉族"), "");
+  assert.equal(textAfterLabel("宋某，男，1974年3月8日出生，汉族，住广西柳州市"), "广西柳州市");
+  assert.equal(textAfterLabel("张三，男，汉族"), "");
 });

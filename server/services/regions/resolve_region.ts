@@ -34,7 +34,7 @@ const MAX_CHAIN = 8;
 
 /**
  * Scores one candidate unit against the chain; -1 when no name stands for the candidate's own level.
- * Ranks by how many names it explains, then by how early they stand (the leading division decides,
+ * Ranks by how many names it explains (a repeated name counts as explained), then by how early they stand (the leading division decides,
  * rule 10), then by their trust weights (an official name beats a short or former one).
  */
 function scoreTarget(units: DivisionUnit[], chain: ChainToken[], target: DivisionUnit): number {
@@ -46,12 +46,18 @@ function scoreTarget(units: DivisionUnit[], chain: ChainToken[], target: Divisio
   for (let index = 0; index < chain.length && index < MAX_CHAIN; index++) {
     let bestSlot = -1;
     let bestWeight = 0;
+    let repeats = false;
     for (const entry of chain[index].entries) {
       const slot = units[entry.unit].level - 1;
-      if (slots[slot] !== entry.unit || claimed[slot] || entry.weight <= bestWeight) continue;
-      bestSlot = slot;
-      bestWeight = entry.weight;
+      if (slots[slot] !== entry.unit) continue;
+      if (claimed[slot]) repeats = true;
+      else if (entry.weight > bestWeight) {
+        bestSlot = slot;
+        bestWeight = entry.weight;
+      }
     }
+    // A name written twice (吉林省吉林白城…) is explained too, though it places nothing new.
+    if (bestSlot < 0 && repeats) count++;
     if (bestSlot < 0) continue;
     claimed[bestSlot] = true;
     count++;
