@@ -13,6 +13,7 @@ const SETS = [
   new URL("../../../tests/data/region-holdout.csv", import.meta.url),
   new URL("../../../tests/data/region-holdout2.csv", import.meta.url),
   new URL("../../../tests/data/region-holdout3.csv", import.meta.url),
+  new URL("../../../tests/data/region-holdout4.csv", import.meta.url),
 ];
 
 interface Score {
