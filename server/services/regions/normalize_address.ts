@@ -56,6 +56,9 @@ const LABEL_WORDS = [
   "注册地",
   "经营地址",
   "营业地址",
+  "经营场所",
+  "营业场所",
+  "办公地址",
   "单位地址",
   "所在地",
   "住",
@@ -63,8 +66,13 @@ const LABEL_WORDS = [
 const LABEL_PREFIX = new RegExp(`^(?:${LABEL_WORDS.join("|")})(?:[:：]|为|是)`);
 const BARE_LABEL_PREFIX = new RegExp(`^(?:${LABEL_WORDS.join("|")})`);
 const FREE_LABEL_PREFIX = /^[^\d省市区县州盟旗:]{1,8}:/;
-/** An organisation written before its address: 某某有限公司，住所地：… (the address after the label counts). */
-const ORGANISATION_LABELS =
+/** Labels of two or more characters (住 alone is too common to count in the middle of a text). */
+const LONG_LABELS = `(?:${LABEL_WORDS.filter((w) => w.length >= 2).join("|")})`;
+/**
+ * Labels of an organisation's seat. Narrower than LABEL_WORDS on purpose: 某某厂；现住… names a second
+ * address after a first one that ends in an organisation, and the first must still decide.
+ */
+const SEAT_LABELS =
   "(?:住所地|住所|注册地址|注册地|住址|地址|经营场所|营业场所|经营地址|营业地址|办公地址|通讯地址|联系地址|所在地)";
 /**
  * An organisation written before its address: 某某有限公司，住所地：… (the address after the label counts).
@@ -73,16 +81,14 @@ const ORGANISATION_LABELS =
  */
 const ORGANISATION_THEN_LABEL = new RegExp(
   "^.{2,40}?(?:公司|合作社|事务所|工作室|经营部|商行|厂|店|中心|学校|医院|协会|银行)" +
-    `(?:[\\s,，;；、(]+${ORGANISATION_LABELS}(?:[:：]|为|是|在)?|${ORGANISATION_LABELS}[:：])`,
+    `(?:[\\s,，;；、(]+${SEAT_LABELS}(?:[:：]|为|是|在)?|${SEAT_LABELS}[:：])`,
 );
 /**
  * Where a labelled address starts inside a longer text whose start names no place: a label set off by a
  * separator (张三，男，1974年3月8日出生，汉族，住广西…) or a label with a colon anywhere (…住址：…).
  */
 const LABEL_ANYWHERE = new RegExp(
-  `[\\s,，;；。、(](?=(?:${LABEL_WORDS.join("|")}))|(?:${
-    LABEL_WORDS.filter((w) => w.length >= 2).join("|")
-  })[:：]`,
+  `[\\s,，;；。、(](?=(?:${LABEL_WORDS.join("|")}))|${LONG_LABELS}[:：]`,
 );
 /** Field names of a system export (省份：浙江省 城市：杭州市 区县：西湖区 详细地址：…). */
 const FIELD_LABEL =

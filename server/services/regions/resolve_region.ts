@@ -34,8 +34,9 @@ const MAX_CHAIN = 8;
 
 /**
  * Scores one candidate unit against the chain; -1 when no name stands for the candidate's own level.
- * Ranks by how many names it explains (a repeated name counts as explained), then by how early they stand (the leading division decides,
- * rule 10), then by their trust weights (an official name beats a short or former one).
+ * Ranks by how many names it explains (a repeated name counts as explained), then by how early they
+ * stand (the leading division decides, rule 10), then by their trust weights (an official name beats
+ * a short or former one).
  */
 function scoreTarget(units: DivisionUnit[], chain: ChainToken[], target: DivisionUnit): number {
   const slots = [target.province, target.level >= 2 ? target.city : -1, target.level === 3 ? target.id : -1];

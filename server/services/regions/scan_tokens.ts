@@ -20,14 +20,19 @@ const NOT_A_DIVISION_AFTER = new RegExp(
     "大学|学院|学校|医院|酒店|宾馆|饭店|商场|商城|市场|公园|机场|港|湾|镇|乡|街道|村|社区|厂|公司|苑|家园|大楼|楼)",
 );
 const SUFFIXED = /[省市区县州盟旗]$/;
+/** Endings of a development zone's name, longest first. */
+const ZONE_ENDINGS =
+  "高新技术产业开发区|经济技术开发区|高新技术开发区|经济开发区|综合保税区|保税港区|保税区|工业园区|" +
+  "高新区|开发区|经开区|工业区";
 /** A development zone the lexicon does not know (常州国家高新区), possibly before its county in brackets. */
 const ZONE_PHRASE = new RegExp(
-  "^(?:国家级?)?[\\u4e00-\\u9fff]{0,10}?(?:高新技术产业开发区|经济技术开发区|高新技术开发区|经济开发区|" +
-    "综合保税区|保税港区|保税区|工业园区|产业园区|高新区|开发区|经开区|新区|园区|工业区)[(]?",
+  `^(?:国家级?)?[\\u4e00-\\u9fff]{0,10}?(?:${ZONE_ENDINGS}|产业园区|新区|园区)[(]?`,
 );
-/** A zone named after the county just read (昆山开发区, 张家港保税区, 太仓港经济技术开发区) lies in it. */
-const ZONE_AFTER_COUNTY =
-  /^港?(?:国家级?)?(?:高新技术产业开发区|经济技术开发区|高新技术开发区|经济开发区|综合保税区|保税港区|保税区|工业园区|高新区|开发区|经开区|工业区|港区)/;
+/**
+ * A zone named after the county just read (昆山开发区, 张家港保税区, 太仓港经济技术开发区) lies in it; a
+ * 新区 or 园区 is left out, as it may span several counties.
+ */
+const ZONE_AFTER_COUNTY = new RegExp(`^港?(?:国家级?)?(?:${ZONE_ENDINGS}|港区)`);
 const TOWN_AT = /^.{1,3}(?:镇|乡|街道)/;
 const MAX_TOKENS = 6;
 
