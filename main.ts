@@ -75,7 +75,9 @@ resumeExcelBatchRuns(deps)
   .then((n) => n > 0 && console.log(`[jobs] resuming ${n} Excel batch task(s) interrupted by the last stop`))
   .catch((err) => console.error("[jobs] could not resume Excel batch tasks:", err));
 
-const app = createApp(deps, { webDist: new URL("./web/dist", import.meta.url).pathname });
+// WEB_DIST: another build folder (developers building in parallel); default web/dist.
+const webDist = Deno.env.get("WEB_DIST") || new URL("./web/dist", import.meta.url).pathname;
+const app = createApp(deps, { webDist });
 const server = Deno.serve({
   port: config.port,
   onListen: ({ hostname, port }) => {

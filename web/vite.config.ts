@@ -37,7 +37,8 @@ export default defineConfig({
   // Vite's built-in oxc transform (no React plugin, no fast refresh).
   oxc: { jsx: { runtime: "automatic", importSource: "react" } },
   build: {
-    outDir: "dist",
+    // WEB_DIST (an absolute folder) lets a developer build beside another build; main.ts reads it too.
+    outDir: Deno.env.get("WEB_DIST") || "dist",
     emptyOutDir: true,
     target: "es2022",
     chunkSizeWarningLimit: 1000,
