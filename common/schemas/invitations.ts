@@ -4,7 +4,18 @@ import { INVITATION_MAX_USES_MAX, INVITATION_MAX_USES_MIN } from "../constants.t
 /** The time choices of the generate dialog (part 3 §5); the default is the last. */
 export const EXPIRY_TIME_CHOICES = ["00:00", "08:00", "12:00", "16:00", "20:00", "23:59:59"] as const;
 
-/** POST /api/invitation-codes. expiredAt is an ISO date-time or empty/null for a permanent code. */
+/**
+ * `YYYY-MM-DD HH:mm[:ss]` (what antd's date picker and most Chinese back ends send), read as the same
+ * local date-time in ISO form; the server takes a time without offset as China time.
+ */
+const spacedDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/, "过期时间格式错误")
+  .transform((value) => value.replace(" ", "T"))
+  .pipe(z.iso.datetime({ local: true, error: "过期时间格式错误" }));
+
+/**
+ * POST /api/invitation-codes. expiredAt is an ISO date-time, `YYYY-MM-DD HH:mm:ss`, or empty/null for
+ * a permanent code.
+ */
 export const invitationBody = z.object({
   maxUses: z.coerce.number({ error: "请输入最大使用次数" }).int("最大使用次数必须是整数")
     .min(INVITATION_MAX_USES_MIN, "最大使用次数为1-100")
@@ -13,7 +24,8 @@ export const invitationBody = z.object({
     z.literal(""),
     z.null(),
     z.iso.datetime({ offset: true, local: true, error: "过期时间格式错误" }),
-  ])
+    spacedDateTime,
+  ], { error: "过期时间格式错误" })
     .optional(),
   remark: z.string().trim().max(200, "备注不能超过200个字符").optional().default(""),
 });

@@ -113,6 +113,14 @@ Deno.test("POST /api/invitation-codes: no expiry means permanent; a time without
     (await createCode(t, { maxUses: 1, expiredAt: "2026-03-01T08:00:00" })).expired_at,
     "2026-03-01T00:00:00.000Z",
   );
+  assert.equal(
+    (await createCode(t, { maxUses: 1, expiredAt: "2026-03-01 08:00:00" })).expired_at,
+    "2026-03-01T00:00:00.000Z",
+  );
+  assert.equal(
+    (await createCode(t, { maxUses: 1, expiredAt: "2026-03-01 23:59" })).expired_at,
+    "2026-03-01T15:59:00.000Z",
+  );
   assert.equal((await createCode(t, { maxUses: "2" })).max_uses, 2);
   assert.equal((await createCode(t, { maxUses: 100 })).remark, "");
 });
@@ -126,6 +134,9 @@ Deno.test("POST /api/invitation-codes validates in Chinese", async () => {
     [{ maxUses: "abc" }, "请输入最大使用次数", "maxUses"],
     [{}, "请输入最大使用次数", "maxUses"],
     [{ maxUses: 1, expiredAt: "tomorrow" }, "过期时间格式错误", "expiredAt"],
+    [{ maxUses: 1, expiredAt: "2026-13-01 08:00:00" }, "过期时间格式错误", "expiredAt"],
+    [{ maxUses: 1, expiredAt: "2026-03-01  08:00:00" }, "过期时间格式错误", "expiredAt"],
+    [{ maxUses: 1, expiredAt: "2025-12-31 23:59:59" }, "过期时间不能早于当前时间", "expiredAt"],
     [{ maxUses: 1, expiredAt: "2025-12-31T23:59:59+08:00" }, "过期时间不能早于当前时间", "expiredAt"],
     [{ maxUses: 1, remark: "备".repeat(201) }, "备注不能超过200个字符", "remark"],
   ];
