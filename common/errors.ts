@@ -19,6 +19,7 @@ export const ERRORS = define({
   NOT_FOUND: { status: 404, message: "请求的资源不存在" },
   INTERNAL: { status: 500, message: "服务器内部错误" },
   PAYLOAD_TOO_LARGE: { status: 413, message: "请求内容过大" },
+  BODY_TOO_LARGE: { status: 413, message: (p) => `请求内容过大，不能超过${p.limit}` },
   // authentication and access (part 1 §8)
   AUTH_REQUIRED: { status: 401, message: "请先登录" },
   TOKEN_INVALID: { status: 401, message: "Token已失效，请重新登录" },
@@ -83,6 +84,11 @@ export const ERRORS = define({
     message: (p) => `${p.label}使用次数不足。需要 ${p.need} 次，当前剩余 ${p.left} 次`,
   },
   QUOTA_BUSY: { status: 503, message: "系统繁忙，请稍后重试" },
+  // AI uses (part 4 §1, §8: the client reacts to a message containing AI使用次数不足)
+  AI_QUOTA_INSUFFICIENT: {
+    status: 402,
+    message: (p) => `AI使用次数不足。需要 ${p.need} 次，当前剩余 ${p.left} 次`,
+  },
   QUOTA_OUT_OF_RANGE: { status: 400, message: (p) => `额度必须是0到${p.max}之间的整数` },
   TASK_NOT_FOUND: { status: 404, message: "任务不存在" },
   // AI settings and sensitive words (part 3)
