@@ -55,6 +55,8 @@ export const SESSION_IDLE_TIMEOUT_MS = 2 * 60 * 60_000;
 /** Wrong answers to POST /api/captcha/verify before the captcha is void. */
 export const CAPTCHA_MAX_WRONG_TRIES = 3;
 export const CAPTCHA_LENGTH = 4;
+/** The captcha image's size in pixels (server draws it, login and register show it at this size). */
+export const CAPTCHA_IMAGE_SIZE = { width: 160, height: 54 } as const;
 /** Each sign-in attempt past LOGIN_SLOWDOWN_AFTER failures waits this much per extra failure, up to the cap. */
 export const LOGIN_DELAY_STEP_MS = 500;
 export const LOGIN_DELAY_MAX_MS = 3_000;

@@ -1,15 +1,31 @@
 import svgCaptcha from "svg-captcha";
-import { CAPTCHA_LENGTH, CAPTCHA_MAX_WRONG_TRIES } from "../../../common/constants.ts";
+import { CAPTCHA_IMAGE_SIZE, CAPTCHA_LENGTH, CAPTCHA_MAX_WRONG_TRIES } from "../../../common/constants.ts";
 import type { AppDeps } from "../../deps.ts";
 import { AppError } from "../../errors.ts";
 import { getCaptchaEntry, recordWrongCaptcha, saveCaptcha, takeCaptcha } from "../../kv/captchas.ts";
 
-/** Characters that look alike in a distorted image are left out. */
-const IGNORE_CHARS = "0oO1iIlL";
-const IMAGE_OPTIONS = { width: 120, height: 40, fontSize: 44, noise: 2, color: true, background: "#f2f4f7" };
+/**
+ * The characters a captcha is drawn from: upper-case letters and digits without any pair that a
+ * distorted image makes confusable (0/O/Q/D, 1/I/L, 8/B, 2/Z, 5/S, 6/G, U/V); answers are checked
+ * case-insensitively, so the case of a letter never matters.
+ */
+export const CAPTCHA_CHARSET = "3479ACEFHJKMNPRTWXY";
+const IMAGE_OPTIONS = {
+  ...CAPTCHA_IMAGE_SIZE,
+  fontSize: 56,
+  noise: 2,
+  // No background: svg-captcha then draws the letters near black (#000-#444) instead of pale colours.
+  color: false,
+};
+/** An opaque white ground under the near-black letters, added after drawing (see IMAGE_OPTIONS). */
+const WHITE_GROUND = '<rect width="100%" height="100%" fill="#ffffff"/>';
 
 /** svg-captcha's module is itself the "draw this text" function; its typings omit that call signature. */
 const drawText = svgCaptcha as unknown as (text: string, options: typeof IMAGE_OPTIONS) => string;
+
+function withWhiteGround(svg: string): string {
+  return svg.replace(/^(<svg[^>]*>)/, `$1${WHITE_GROUND}`);
+}
 
 export interface NewCaptcha {
   captchaId: string;
@@ -27,11 +43,11 @@ export async function generateCaptcha(deps: Pick<AppDeps, "kv" | "clock" | "conf
   let image: string;
   if (testText) {
     text = testText;
-    image = drawText(testText, IMAGE_OPTIONS);
+    image = withWhiteGround(drawText(testText, IMAGE_OPTIONS));
   } else {
-    const drawn = svgCaptcha.create({ ...IMAGE_OPTIONS, size: CAPTCHA_LENGTH, ignoreChars: IGNORE_CHARS });
+    const drawn = svgCaptcha.create({ ...IMAGE_OPTIONS, size: CAPTCHA_LENGTH, charPreset: CAPTCHA_CHARSET });
     text = drawn.text;
-    image = drawn.data;
+    image = withWhiteGround(drawn.data);
   }
   const captchaId = await saveCaptcha(deps.kv, text, deps.clock.now());
   return { captchaId, captchaImage: image };

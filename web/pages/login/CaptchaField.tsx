@@ -1,6 +1,7 @@
 import { ReloadOutlined, SafetyCertificateOutlined } from "@ant-design/icons";
 import { Form, Input } from "antd";
 import type { KeyboardEvent } from "react";
+import { CAPTCHA_IMAGE_SIZE } from "../../../common/constants.ts";
 import { captchaFields } from "../../../common/schemas/auth.ts";
 import { zodRule } from "../../components/zod_rule.ts";
 
@@ -36,19 +37,20 @@ export function CaptchaField({ captcha, loading, onRefresh }: Props) {
             aria-label="验证码"
             autoComplete="off"
             maxLength={10}
+            style={{ height: CAPTCHA_IMAGE_SIZE.height }}
           />
         </Form.Item>
         <div
           style={{
-            flex: "0 0 120px",
-            height: 40,
+            flex: `0 0 ${CAPTCHA_IMAGE_SIZE.width}px`,
+            height: CAPTCHA_IMAGE_SIZE.height,
             border: "1px solid #d9d9d9",
             borderRadius: 6,
             overflow: "hidden",
             display: "flex",
             alignItems: "center",
             justifyContent: "center",
-            background: "#fafafa",
+            background: "#fff",
             cursor: "pointer",
           }}
         >
