@@ -106,6 +106,36 @@ export const USAGE_TYPE_LABELS: Record<UsageType, string> = {
   ai_document: "AI文书生成",
   case_split: "县市案件分类",
 };
+/** The activity types of GET /api/recent-activities (part 1 §3), verbatim. */
+export const ACTIVITY_TYPES = [
+  "mediation",
+  "pdf",
+  "template",
+  "aiextract",
+  "ocrextract",
+  "ai_law_search",
+  "ai_document",
+  "aiocr",
+] as const;
+export type ActivityType = typeof ACTIVITY_TYPES[number];
+/**
+ * The activity type a usage record is shown as. Usage records keep their own types (part 3 §3); the
+ * activity list speaks part 1 §3's: a PDF-to-link upload is `pdf`, and the two types part 1 does not
+ * name (a generic AI use, the case splitter of part 4's AI tools) count as AI document work.
+ */
+export const ACTIVITY_TYPE_OF: Record<UsageType, ActivityType> = {
+  mediation: "mediation",
+  pdf: "pdf",
+  pdf_convert: "pdf",
+  template: "template",
+  ai: "ai_document",
+  aiocr: "aiocr",
+  aiextract: "aiextract",
+  ocrextract: "ocrextract",
+  ai_law_search: "ai_law_search",
+  ai_document: "ai_document",
+  case_split: "ai_document",
+};
 export const USAGE_STATUSES = ["success", "failed"] as const;
 export type UsageStatus = typeof USAGE_STATUSES[number];
 
@@ -187,3 +217,21 @@ export const CASE_SPLIT_TIMEOUT_MS = 10 * 60_000;
 export const CASE_SPLIT_LINK_TTL_MS = 60 * 60_000;
 /** Rows of the 未分配地区 dialog per page (server policy). */
 export const CASE_SPLIT_ERROR_ROWS_PAGE_SIZE = 10;
+
+// part 4 §2, §4, §5, §9: AI document folder (/ai-folder) and output-document templates (/ai-muban)
+export const AI_FOLDER_TREE_PAGE_SIZES = [15, 30, 50, 100];
+export const AI_FOLDER_CONTENTS_PAGE_SIZES = [10, 20, 50, 100];
+/** Folder upload: each batch at most 50 MB (52428800 bytes), sent one at a time. */
+export const AI_FOLDER_BATCH_MAX_BYTES = 52_428_800;
+/** One file of the AI folder (server policy: a file must fit in one batch). */
+export const AI_FOLDER_FILE_MAX_BYTES = AI_FOLDER_BATCH_MAX_BYTES;
+/** Characters a folder or file name must not contain (part 4 §5). */
+export const AI_FOLDER_FORBIDDEN_CHARS = ["<", ">", ":", '"', "/", "\\", "|", "?", "*"];
+/** Longest name and deepest path (server policy). */
+export const AI_FOLDER_NAME_MAX = 255;
+export const AI_FOLDER_DEPTH_MAX = 32;
+/** Files of one request of upload or upload-folder (server policy). */
+export const AI_FOLDER_FILES_PER_REQUEST_MAX = 1000;
+export const AI_MUBAN_MAX_BYTES = 10 * 1024 * 1024;
+export const AI_MUBAN_NAME_MAX = 100;
+export const AI_MUBAN_DESCRIPTION_MAX = 500;

@@ -1,6 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ACTIVITY_PAGE_SIZES, DASHBOARD_CHART_DAYS, type UsageType } from "../../common/constants.ts";
+import {
+  ACTIVITY_PAGE_SIZES,
+  ACTIVITY_TYPE_OF,
+  DASHBOARD_CHART_DAYS,
+  type UsageType,
+} from "../../common/constants.ts";
 import { isAdmin } from "../../common/permissions.ts";
 import { chinaDay } from "../clock.ts";
 import type { AppEnv } from "../deps.ts";
@@ -10,8 +15,11 @@ import { validate } from "../middleware/validate.ts";
 
 /** Types summed into the "AI functions" card and the trend's ai_count. */
 const AI_TYPES: UsageType[] = ["ai", "aiocr", "aiextract", "ocrextract", "ai_law_search", "ai_document"];
-/** Types summed into the "PDF conversion" card. */
-const PDF_TYPES: UsageType[] = ["pdf", "pdf_convert"];
+/**
+ * Types summed into the "PDF conversion" card: PDF-to-link conversions only, the use the pdf_convert
+ * quota meters (PDFs made alongside generated documents are part of that generation).
+ */
+const PDF_TYPES: UsageType[] = ["pdf_convert"];
 /** Types that also get their own figure (part 1 §3). */
 const OWN_STAT_TYPES = ["aiocr", "aiextract", "ocrextract", "ai_law_search", "ai_document"] as const;
 
@@ -71,7 +79,7 @@ export const dashboardRoutes = new Hono<AppEnv>()
       activities: records.map((r) => ({
         id: r.id,
         username: r.username,
-        type: r.type,
+        type: ACTIVITY_TYPE_OF[r.type],
         description: r.description,
         status: r.status,
         created_at: new Date(r.createdAt).toISOString(),

@@ -35,6 +35,7 @@ Deno.test("GET /api/dashboard/stats moves after recordUsage, with sums and a 7-d
   assert.deepEqual(empty.aiStats, { total: 0, today: 0 });
   await use(t, who, "mediation");
   await use(t, who, "pdf");
+  await use(t, who, "pdf");
   await use(t, who, "pdf_convert");
   await use(t, who, "aiocr");
   await use(t, who, "ai_document", t.clock.now() - 2 * DAY_MS);
@@ -46,7 +47,8 @@ Deno.test("GET /api/dashboard/stats moves after recordUsage, with sums and a 7-d
   const s = await res.json();
   assert.equal(s.success, true);
   assert.deepEqual(s.mediationStats, { total: 2, today: 1 });
-  assert.deepEqual(s.pdfStats, { total: 2, today: 2 });
+  // PDF转换 counts PDF-to-link conversions only, not the PDFs a generation made.
+  assert.deepEqual(s.pdfStats, { total: 1, today: 1 });
   assert.deepEqual(s.templateStats, { total: 1, today: 1 });
   assert.deepEqual(s.aiStats, { total: 3, today: 2 });
   assert.deepEqual(s.aiocrStats, { total: 1, today: 1 });
@@ -61,7 +63,7 @@ Deno.test("GET /api/dashboard/stats moves after recordUsage, with sums and a 7-d
     date: "2026-01-05",
     ai_count: 2,
     mediation_count: 1,
-    pdf_count: 2,
+    pdf_count: 1,
     template_count: 1,
   });
   assert.deepEqual(s.trend[4], {
@@ -76,6 +78,36 @@ Deno.test("GET /api/dashboard/stats moves after recordUsage, with sums and a 7-d
   const own = await (await t.request("GET", "/api/dashboard/stats", { as: m })).json();
   assert.deepEqual(own.aiStats, { total: 2, today: 1 });
   assert.deepEqual(own.mediationStats, { total: 2, today: 1 });
+  assert.deepEqual(own.pdfStats, { total: 1, today: 1 });
+});
+
+Deno.test("GET /api/recent-activities speaks part 1 §3's activity types", async () => {
+  using t = await testApp();
+  const who = { id: 1, username: "admin" };
+  const types: UsageType[] = ["mediation", "pdf", "pdf_convert", "template", "ai", "case_split", "aiocr"];
+  for (const [i, type] of types.entries()) await use(t, who, type, t.clock.now() + i);
+  const body = await (await t.request("GET", "/api/recent-activities?pageSize=20", { as: "admin" })).json();
+  const shown = body.activities.map((a: { type: string; description: string }) => [a.description, a.type]);
+  assert.deepEqual(shown.reverse(), [
+    ["mediation", "mediation"],
+    ["pdf", "pdf"],
+    ["pdf_convert", "pdf"],
+    ["template", "template"],
+    ["ai", "ai_document"],
+    ["case_split", "ai_document"],
+    ["aiocr", "aiocr"],
+  ]);
+  const spec = [
+    "mediation",
+    "pdf",
+    "template",
+    "aiextract",
+    "ocrextract",
+    "ai_law_search",
+    "ai_document",
+    "aiocr",
+  ];
+  for (const [, type] of shown) assert.ok(spec.includes(type), type);
 });
 
 Deno.test("GET /api/recent-activities pages admins over everyone and members over their own", async () => {

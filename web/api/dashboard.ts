@@ -1,4 +1,4 @@
-import type { UsageStatus, UsageType } from "../../common/constants.ts";
+import type { ActivityType, UsageStatus } from "../../common/constants.ts";
 import { api } from "./client.ts";
 
 export interface StatPair {
@@ -28,7 +28,7 @@ export interface DashboardStats {
 export interface ActivityRow {
   id: string;
   username: string;
-  type: UsageType;
+  type: ActivityType;
   description: string;
   status: UsageStatus;
   created_at: string;

@@ -3,8 +3,8 @@ import dayjs from "dayjs";
 import { useEffect, useMemo, useRef, useState } from "react";
 import {
   ACTIVITY_PAGE_SIZES,
+  type ActivityType,
   USAGE_TYPE_LABELS,
-  type UsageType,
   USER_SEARCH_DEBOUNCE_MS,
 } from "../../../common/constants.ts";
 import {
@@ -22,7 +22,7 @@ const COLUMNS: TableColumnsType<ActivityRow> = [
     title: "类型",
     dataIndex: "type",
     width: 130,
-    render: (type: UsageType) => <Tag color="blue">{USAGE_TYPE_LABELS[type] ?? type}</Tag>,
+    render: (type: ActivityType) => <Tag color="blue">{USAGE_TYPE_LABELS[type] ?? type}</Tag>,
   },
   { title: "描述", dataIndex: "description", ellipsis: true },
   {
