@@ -93,6 +93,24 @@ export const ERRORS = define({
   TASK_NOT_FOUND: { status: 404, message: "任务不存在" },
   // AI settings and sensitive words (part 3)
   AI_CONNECTION_FAILED: { status: 502, message: (p) => `连接失败：${p.reason}` },
+  // the model client's one catalogue of provider failures (server/services/llm/llm_errors.ts)
+  AI_NOT_CONFIGURED: { status: 409, message: "管理员尚未配置AI模型" },
+  AI_AUTH_FAILED: { status: 502, message: "API密钥无效" },
+  AI_PERMISSION_DENIED: { status: 502, message: "API密钥没有访问权限" },
+  AI_MODEL_NOT_FOUND: { status: 502, message: "模型或接口地址不存在" },
+  AI_BALANCE: { status: 502, message: "AI服务账户余额不足，请联系管理员充值" },
+  AI_RATE_LIMITED: { status: 429, message: "AI服务请求过于频繁，请稍后重试" },
+  AI_CONTENT_FILTERED: {
+    status: 422,
+    message: (p) => `内容未通过AI服务的安全审核（${p.where}），请修改相关内容后重试`,
+  },
+  AI_CONTEXT_TOO_LONG: { status: 422, message: "内容超出模型的上下文长度，请缩短内容或开始新的对话" },
+  AI_UNREACHABLE: { status: 502, message: "无法连接到AI服务，请检查接口地址或网络" },
+  AI_TIMEOUT: { status: 504, message: "AI服务响应超时，请稍后重试" },
+  AI_UNAVAILABLE: { status: 502, message: "AI服务暂时不可用，请稍后重试" },
+  AI_BAD_RESPONSE: { status: 502, message: "AI服务返回的内容格式不正确，请重试" },
+  AI_PROVIDER_ERROR: { status: 502, message: (p) => `AI服务返回错误（状态码 ${p.status}）` },
+  AI_CANCELLED: { status: 499, message: "已停止生成" },
   SENSITIVE_WORD_TAKEN: { status: 409, message: "敏感词已存在" },
   SENSITIVE_WORD_NOT_FOUND: { status: 404, message: "敏感词不存在" },
   // storage manager
@@ -107,6 +125,18 @@ export const ERRORS = define({
   CASE_SPLIT_NOT_READY: { status: 409, message: "该任务尚未完成分类" },
   CASE_SPLIT_FILE_MISSING: { status: 404, message: "文件不存在或已被清理" },
   CASE_SPLIT_LINK_INVALID: { status: 403, message: "下载链接无效或已过期，请刷新页面后重试" },
+  // OCR识别 and OCR信息提取 (part 4 §5, §8)
+  OCR_FILES_REQUIRED: { status: 400, message: "请先选择要处理的文件" },
+  OCR_FILE_TYPE: { status: 400, message: (p) => `${p.name}：只支持PDF、Word、Excel和图片(PNG/JPG)文件` },
+  OCR_FILE_TOO_LARGE: { status: 413, message: (p) => `${p.name}：文件大小不能超过 10MB` },
+  OCR_TOO_MANY_FILES: { status: 400, message: "最多只能上传50个文件" },
+  OCR_RUN_NOT_FOUND: { status: 404, message: "识别记录不存在或已删除" },
+  OCR_RESULT_NOT_READY: { status: 409, message: "该文件尚未识别完成" },
+  OCR_NOT_SCANNED: { status: 400, message: "该文件不是扫描件或图片，无需生成可搜索PDF" },
+  OCR_SEARCHABLE_PDF_UNAVAILABLE: { status: 503, message: "可搜索PDF功能暂不可用" },
+  OCR_ENGINE_UNAVAILABLE: { status: 503, message: "文字识别服务暂不可用，请联系管理员" },
+  OCR_TEMPLATE_NOT_FOUND: { status: 404, message: "模板不存在或已删除" },
+  OCR_BATCH_NOT_FOUND: { status: 404, message: "处理记录不存在或已删除" },
   // untrusted files
   FILE_PARSE_FAILED: { status: 400, message: (p) => `文件解析失败：${p.reason}` },
   FILE_PARSE_TIMEOUT: { status: 400, message: "文件解析超时，文件可能已损坏或过于复杂" },
@@ -169,6 +199,36 @@ export const ERRORS = define({
   EXCEL_BATCH_FIELD_UNKNOWN: { status: 400, message: (p) => `Excel中不存在列“${p.name}”` },
   EXCEL_BATCH_VARIABLE_UNKNOWN: { status: 400, message: (p) => `模板中不存在变量“${p.name}”` },
   EXCEL_BATCH_PARAGRAPH_UNKNOWN: { status: 400, message: (p) => `模板中不存在段落变量“${p.name}”` },
+  // document text and OCR (issue #10 §1-§2: server/services/doc_text/, server/services/ocr/)
+  DOC_TEXT_TYPE_UNSUPPORTED: {
+    status: 400,
+    message: (p) => `不支持的文件类型：${p.name}（支持 pdf、doc、docx、xls、xlsx、png、jpg、jpeg）`,
+  },
+  DOC_TEXT_TOO_MANY_PAGES: { status: 400, message: (p) => `文件共${p.pages}页，超过${p.limit}页的上限，已拒绝处理` },
+  DOC_TEXT_IMAGE_TOO_LARGE: {
+    status: 400,
+    message: (p) => `图片尺寸过大（${p.width}×${p.height}像素），超过${p.limit}万像素的上限，已拒绝处理`,
+  },
+  DOC_TEXT_UNREADABLE: { status: 400, message: (p) => `无法读取文件内容：${p.reason}` },
+  DOC_TEXT_TIMEOUT: { status: 400, message: "文件识别超时，文件可能过大、已损坏或过于复杂" },
+  OCR_ENGINE_FAILED: { status: 500, message: (p) => `文字识别失败：${p.reason}` },
+  // AI document folder and output-document templates (part 4 §5, §8; issue #12)
+  AI_FOLDER_PATH_INVALID: { status: 400, message: "路径不合法" },
+  AI_FOLDER_NAME_EMPTY: { status: 400, message: "名称不能为空" },
+  AI_FOLDER_NAME_INVALID: { status: 400, message: "名称不能包含特殊字符" },
+  AI_FOLDER_NAME_TOO_LONG: { status: 400, message: (p) => `名称不能超过${p.max}个字符` },
+  AI_FOLDER_NAME_UNCHANGED: { status: 400, message: "新名称不能与原名称相同" },
+  AI_FOLDER_NAME_TAKEN: { status: 409, message: (p) => `“${p.name}”已存在` },
+  AI_FOLDER_NOT_FOUND: { status: 404, message: "文件或文件夹不存在" },
+  AI_FOLDER_BATCH_TOO_LARGE: { status: 413, message: "每批上传的文件不能超过 50MB" },
+  AI_FOLDER_TOO_MANY_FILES: { status: 400, message: (p) => `每次最多上传${p.max}个文件` },
+  AI_FOLDER_FILES_REQUIRED: { status: 400, message: "请选择要上传的文件" },
+  AI_FOLDER_CONCURRENT_CHANGE: { status: 409, message: "文件夹正在被修改，请稍后重试" },
+  AI_MUBAN_NAME_REQUIRED: { status: 400, message: "请输入模板名称" },
+  AI_MUBAN_FILE_REQUIRED: { status: 400, message: "请选择模板文件" },
+  AI_MUBAN_NOT_DOCX: { status: 400, message: "只能上传Word文档(.docx)" },
+  AI_MUBAN_FILE_TOO_LARGE: { status: 413, message: "文件大小不能超过 10MB" },
+  AI_MUBAN_NOT_FOUND: { status: 404, message: "模板不存在或已删除" },
 });
 
 export type ErrorCode = keyof typeof ERRORS;

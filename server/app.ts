@@ -3,7 +3,9 @@ import { HTTPException } from "hono/http-exception";
 import type { AppDeps, AppEnv } from "./deps.ts";
 import { AppError, toErrorBody } from "./errors.ts";
 import { accessControl } from "./middleware/access.ts";
+import { bodyLimitControl } from "./middleware/body_limit.ts";
 import { accountRoutes } from "./routes/account.ts";
+import { aiFolderRoutes } from "./routes/ai_folder.ts";
 import { aiSettingsRoutes } from "./routes/ai_settings.ts";
 import { auditLogRoutes } from "./routes/audit_log.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -14,6 +16,7 @@ import { excelTemplatesRoutes } from "./routes/excel_templates.ts";
 import { invitationCodesRoutes } from "./routes/invitation_codes.ts";
 import { loginFeaturesRoutes } from "./routes/login_features.ts";
 import { memberRoutes } from "./routes/member.ts";
+import { ocrRoutes } from "./routes/ocr.ts";
 import { passwordRoutes } from "./routes/password.ts";
 import { pdfConvertRoutes } from "./routes/pdf_convert.ts";
 import { profileRoutes } from "./routes/profile.ts";
@@ -43,6 +46,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
     c.set("requestId", crypto.randomUUID().slice(0, 8));
     await next();
   });
+  app.use("/api/*", bodyLimitControl());
   app.use("/api/*", accessControl());
 
   app.get("/api/health", (c) => c.json({ success: true }));
@@ -72,6 +76,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
       templatesRoutes,
       mediationRoutes,
       mediationHistoryRoutes,
+      aiFolderRoutes,
+      ocrRoutes,
     ]
   ) {
     app.route("/api", routes);

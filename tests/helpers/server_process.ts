@@ -39,6 +39,8 @@ export interface RunningServer {
   /** e.g. http://127.0.0.1:41234 (no trailing slash) */
   url: string;
   dataDir: string;
+  /** The server process id (e.g. to read its memory from /proc). */
+  pid: number;
   /** Everything the server printed so far (stdout and stderr). */
   output(): string;
   /** Stops the server and removes DATA_DIR. Safe to call twice. */
@@ -100,7 +102,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     await stop();
     throw new Error(`${(err as Error).message}\n--- server output ---\n${chunks.join("")}`);
   }
-  return { url, dataDir, output: () => chunks.join(""), stop, [Symbol.asyncDispose]: stop };
+  return { url, dataDir, pid: child.pid, output: () => chunks.join(""), stop, [Symbol.asyncDispose]: stop };
 }
 
 async function seedDataDir(dataDir: string, seed: StartServerOptions["seed"]): Promise<void> {
