@@ -5,7 +5,6 @@ import { AppError, toErrorBody } from "./errors.ts";
 import { accessControl } from "./middleware/access.ts";
 import { bodyLimitControl } from "./middleware/body_limit.ts";
 import { accountRoutes } from "./routes/account.ts";
-import { aiFolderRoutes } from "./routes/ai_folder.ts";
 import { aiSettingsRoutes } from "./routes/ai_settings.ts";
 import { auditLogRoutes } from "./routes/audit_log.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -16,7 +15,6 @@ import { excelTemplatesRoutes } from "./routes/excel_templates.ts";
 import { invitationCodesRoutes } from "./routes/invitation_codes.ts";
 import { loginFeaturesRoutes } from "./routes/login_features.ts";
 import { memberRoutes } from "./routes/member.ts";
-import { ocrRoutes } from "./routes/ocr.ts";
 import { passwordRoutes } from "./routes/password.ts";
 import { pdfConvertRoutes } from "./routes/pdf_convert.ts";
 import { profileRoutes } from "./routes/profile.ts";
@@ -76,8 +74,6 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
       templatesRoutes,
       mediationRoutes,
       mediationHistoryRoutes,
-      aiFolderRoutes,
-      ocrRoutes,
     ]
   ) {
     app.route("/api", routes);
