@@ -298,6 +298,13 @@ export const API_ACCESS: Record<string, Access> = {
   "GET /api/excel-batch/download/:id": "excel_batch_generate",
   // signed address (no token): the export of download addresses (part 2 §2.1 step 4)
   "GET /api/excel-batch/download-direct/:id": "public",
+  // OCR识别 (/ocr, issue #10): runs of uploaded files, their text, key facts and downloads
+  "POST /api/ocr/runs": "ocr_access",
+  "GET /api/ocr/runs": "ocr_access",
+  "GET /api/ocr/runs/:id": "ocr_access",
+  "DELETE /api/ocr/runs/:id": "ocr_access",
+  "GET /api/ocr/runs/:id/files/:index": "ocr_access",
+  "GET /api/ocr/runs/:id/files/:index/download/:format": "ocr_access",
 };
 
 /** Page routes of the browser app and what each needs (part 1 §2). */

@@ -15,6 +15,7 @@ import { excelTemplatesRoutes } from "./routes/excel_templates.ts";
 import { invitationCodesRoutes } from "./routes/invitation_codes.ts";
 import { loginFeaturesRoutes } from "./routes/login_features.ts";
 import { memberRoutes } from "./routes/member.ts";
+import { ocrRoutes } from "./routes/ocr.ts";
 import { passwordRoutes } from "./routes/password.ts";
 import { pdfConvertRoutes } from "./routes/pdf_convert.ts";
 import { profileRoutes } from "./routes/profile.ts";
@@ -74,6 +75,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
       templatesRoutes,
       mediationRoutes,
       mediationHistoryRoutes,
+      ocrRoutes,
     ]
   ) {
     app.route("/api", routes);

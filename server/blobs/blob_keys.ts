@@ -19,6 +19,8 @@ export const STORAGE_AREAS = {
   excel_templates: "自定义模板",
   pdf_links: "PDF转链接",
   case_split: "县市案件分类",
+  ocr: "OCR识别",
+  ocr_extract: "OCR信息提取",
   uploads: "其他上传",
 } as const;
 

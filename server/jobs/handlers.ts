@@ -1,5 +1,6 @@
 import { handleCleanup } from "./cleanup_job.ts";
 import { handleCaseSplit } from "./case_split_job.ts";
+import { handleOcrRun } from "./ocr_run_job.ts";
 import type { JobHandlers } from "./dispatch.ts";
 import { handleMediationGenerate } from "../services/mediation/generate_batch.ts";
 import { handleExcelBatchGenerate } from "../services/excel_batch/generate_task.ts";
@@ -8,6 +9,7 @@ import { handleExcelBatchGenerate } from "../services/excel_batch/generate_task.
 export const jobHandlers: JobHandlers = {
   "maintenance.cleanup": handleCleanup,
   "case_split.run": handleCaseSplit,
+  "ocr.run": handleOcrRun,
   "mediation.generate": handleMediationGenerate,
   "excel_batch.generate": handleExcelBatchGenerate,
 };

@@ -35,7 +35,15 @@ export interface ExcelBatchGenerateMessage {
   userId: number;
 }
 
+/** One OCR识别 run: its files read one by one (server/jobs/ocr_run_job.ts). */
+export interface OcrRunMessage {
+  type: "ocr.run";
+  runId: string;
+  userId: number;
+}
+
 export type JobMessage =
+  | OcrRunMessage
   | CleanupMessage
   | MediationGenerateMessage
   | CaseSplitMessage

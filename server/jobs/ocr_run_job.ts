@@ -1,0 +1,63 @@
+import type { AppDeps } from "../deps.ts";
+import { AppError } from "../errors.ts";
+import {
+  getOcrRun,
+  isFileFinished,
+  markOcrFileProcessing,
+  settleOcrFileFailure,
+  settleOcrFileSuccess,
+} from "../kv/ocr_runs.ts";
+import { loadOcrEngines, type OcrEngines } from "../services/ocr_runs/engines.ts";
+import { isScanned, type StoredOcrResult, toFileResultView } from "../services/ocr_runs/result_view.ts";
+import type { JobMessageOf } from "./messages.ts";
+
+/** The Chinese reason a file failed, from whatever it threw (unknown errors are logged, not shown). */
+function failureMessage(err: unknown, fileName: string): string {
+  if (err instanceof AppError) return err.message;
+  console.error(`[ocr] reading ${fileName} failed:`, err);
+  return "文件识别失败，文件可能已损坏";
+}
+
+/**
+ * Reads the files of one OCR识别 run, in order, each through readDocumentText and extractKeyFacts.
+ * Idempotent under at-least-once delivery: finished files are skipped, and each file is settled (result
+ * and usage record, or failure and refund) by a compare-and-set that succeeds only once.
+ */
+export function makeOcrRunHandler(engines: () => Promise<OcrEngines>) {
+  return async function handleOcrRun(deps: AppDeps, msg: JobMessageOf<"ocr.run">): Promise<void> {
+    const { kv, blobs, clock } = deps;
+    const run = await getOcrRun(kv, msg.runId);
+    if (!run) return;
+    const engine = await engines();
+    for (const file of run.files) {
+      if (isFileFinished(file)) continue;
+      const at = { runId: run.id, index: file.index };
+      await markOcrFileProcessing(kv, { ...at, now: clock.now() });
+      try {
+        const bytes = await blobs.read(file.blobKey);
+        if (!bytes) throw new AppError("OCR_RUN_NOT_FOUND");
+        const doc = await engine.readDocumentText(deps, { bytes, fileName: file.fileName });
+        const { keyFacts } = toFileResultView(doc, await engine.extractKeyFacts(doc));
+        const resultKey = `${run.blobPrefix}/result-${file.index}.json`;
+        const stored: StoredOcrResult = { doc, keyFacts };
+        await blobs.put(resultKey, new TextEncoder().encode(JSON.stringify(stored)));
+        await settleOcrFileSuccess(kv, {
+          ...at,
+          now: clock.now(),
+          resultKey,
+          pageCount: doc.pages.length,
+          scanned: isScanned(doc),
+        });
+      } catch (err) {
+        // The run may have been deleted meanwhile: settling then writes nothing.
+        await settleOcrFileFailure(kv, {
+          ...at,
+          now: clock.now(),
+          error: failureMessage(err, file.fileName),
+        });
+      }
+    }
+  };
+}
+
+export const handleOcrRun = makeOcrRunHandler(loadOcrEngines);
