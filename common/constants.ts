@@ -235,3 +235,12 @@ export const AI_FOLDER_FILES_PER_REQUEST_MAX = 1000;
 export const AI_MUBAN_MAX_BYTES = 10 * 1024 * 1024;
 export const AI_MUBAN_NAME_MAX = 100;
 export const AI_MUBAN_DESCRIPTION_MAX = 500;
+
+// The model client (issue #10 §3, server/services/llm/llm_client.ts)
+/** Time-outs per feature: a chat answer (first token, then between chunks) and one file's extraction. */
+export const AI_CHAT_TIMEOUT_MS = 120_000;
+export const AI_EXTRACTION_TIMEOUT_MS = 90_000;
+/** Model calls in flight at once on one server; more wait their turn. */
+export const AI_MAX_CONCURRENT_CALLS = 4;
+/** Mask ID, phone and bank card numbers before text leaves for a model, and restore them in answers. */
+export const AI_MASK_PERSONAL_DATA = true;

@@ -18,9 +18,24 @@ export interface ChatOptions {
   signal?: AbortSignal;
 }
 
+/** chatJson's options: an example of the expected JSON is shown to the model in the prompt. */
+export interface ChatJsonOptions extends ChatOptions {
+  example?: unknown;
+}
+
+/** What the configured provider accepts (services/llm/providers.ts). */
+export interface LlmCapabilities {
+  provider: string;
+  jsonMode: boolean;
+  /** The model reads images; otherwise images go through OCR first. */
+  vision: boolean;
+}
+
 export interface LlmClient {
   /** The configured model name. */
   readonly model: string;
+  /** What the provider accepts; absent on test doubles. */
+  readonly capabilities?: LlmCapabilities;
   /** Streams the answer's text in pieces (sensitive words replaced, masked values restored). */
   chatStream(messages: ChatMessage[], options?: ChatOptions): AsyncIterable<string>;
   /** Whole answer as text. */
@@ -29,5 +44,5 @@ export interface LlmClient {
    * Asks for JSON (JSON mode where the provider has it), validates it with the schema, re-asks once
    * on a malformed or invalid answer; throws AppError("AI_BAD_RESPONSE") after that.
    */
-  chatJson<T>(messages: ChatMessage[], schema: z.ZodType<T>, options?: ChatOptions): Promise<T>;
+  chatJson<T>(messages: ChatMessage[], schema: z.ZodType<T>, options?: ChatJsonOptions): Promise<T>;
 }
