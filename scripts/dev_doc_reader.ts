@@ -18,7 +18,9 @@ function readDocx(bytes: Uint8Array): TextPage[] {
   for (const part of listTextParts(zip)) {
     let row: { id: number; cells: string[] } | null = null;
     const flush = () => {
-      if (row && row.cells.some((c) => c.trim())) lines.push(line(row.cells.map((c) => c.trim()).join(" | "), "docx"));
+      if (row && row.cells.some((c) => c.trim())) {
+        lines.push(line(row.cells.map((c) => c.trim()).join(" | "), "docx"));
+      }
       row = null;
     };
     for (const p of readParagraphs(part.xml)) {
@@ -37,7 +39,10 @@ function readDocx(bytes: Uint8Array): TextPage[] {
 }
 
 async function readPdf(path: string): Promise<TextPage[]> {
-  const out = await new Deno.Command("pdftotext", { args: ["-layout", "-enc", "UTF-8", path, "-"], stdout: "piped" })
+  const out = await new Deno.Command("pdftotext", {
+    args: ["-layout", "-enc", "UTF-8", path, "-"],
+    stdout: "piped",
+  })
     .output();
   const text = new TextDecoder().decode(out.stdout);
   return text.split("\f").map((pageText, i) => ({

@@ -1,0 +1,90 @@
+/**
+ * Logical lines over a DocumentText: each physical line compacted (spaces a text layer puts between Chinese
+ * characters dropped, wide gaps kept as " | " column breaks), and lines a PDF or a scan wrapped mid-sentence
+ * joined again, with a map from every character back to its physical line for provenance.
+ */
+import type { DocumentText, TextLine } from "../doc_text/types.ts";
+import { compactText, toHalfWidth } from "./normalize.ts";
+import type { ValueSource } from "./types.ts";
+
+export interface PhysLine {
+  page: number;
+  /** 1-based line number on its page. */
+  line: number;
+  text: string;
+  raw: TextLine;
+}
+
+export interface LogicalLine {
+  text: string;
+  /** Start offsets in `text` of each physical line it joins. */
+  parts: { at: number; phys: PhysLine }[];
+  /** Index of the logical line in the document. */
+  index: number;
+}
+
+/** Text normalised for matching: half-width digits and letters, Chinese punctuation kept. */
+export function prepareLine(text: string): string {
+  const half = toHalfWidth(text).replace(/\(/g, "（").replace(/\)/g, "）").replace(/:/g, "：").replace(
+    /;/g,
+    "；",
+  )
+    .replace(/(?<!\d),|,(?!\d{3}(?!\d))/g, "，");
+  return compactText(half).trim();
+}
+
+const ENDS_SENTENCE = /[。：；！？:;|]$/;
+const STARTS_LABEL =
+  /^([\u4e00-\u9fff（）]{1,10}[：]|\d+[、.．]|[一二三四五六七八九十]+、|（[一二三四五六七八九十\d]+）|第[一二三四五六七八九十百]+条|此致|[^\s]{0,6}\s?\|)/;
+
+/** Builds the logical lines of a document (wrapped lines of text-layer PDFs and scans joined). */
+export function buildLogicalLines(doc: DocumentText): LogicalLine[] {
+  const out: LogicalLine[] = [];
+  for (const page of doc.pages) {
+    const phys: PhysLine[] = page.lines.map((l, i) => ({
+      page: page.page,
+      line: i + 1,
+      text: prepareLine(l.text),
+      raw: l,
+    }))
+      .filter((p) => p.text.length > 0);
+    const maxLen = Math.max(0, ...phys.map((p) => p.text.length));
+    let cur: LogicalLine | null = null;
+    for (const p of phys) {
+      const wraps = (p.raw.method === "pdf_text" || p.raw.method === "ocr") && cur !== null;
+      const prev = cur?.parts[cur.parts.length - 1].phys;
+      const soft = wraps && prev !== undefined && prev.text.length >= Math.max(12, 0.8 * maxLen) &&
+        !ENDS_SENTENCE.test(prev.text) && !STARTS_LABEL.test(p.text);
+      if (soft && cur) {
+        cur.parts.push({ at: cur.text.length, phys: p });
+        cur.text += p.text;
+      } else {
+        if (cur) out.push(cur);
+        cur = { text: p.text, parts: [{ at: 0, phys: p }], index: 0 };
+      }
+    }
+    if (cur) out.push(cur);
+  }
+  out.forEach((l, i) => (l.index = i));
+  return out;
+}
+
+/** The physical line holding character `at` of a logical line. */
+export function physAt(line: LogicalLine, at: number): PhysLine {
+  let found = line.parts[0].phys;
+  for (const part of line.parts) if (part.at <= at) found = part.phys;
+  return found;
+}
+
+/** Provenance of a value found at `at` in a logical line. */
+export function sourceOf(fileName: string, line: LogicalLine, at: number): ValueSource {
+  const p = physAt(line, Math.max(0, at));
+  const src: ValueSource = { fileName, page: p.page, line: p.line, snippet: p.raw.text };
+  if (p.raw.box) src.box = p.raw.box;
+  return src;
+}
+
+/** OCR confidence of the physical line at `at`. */
+export function confidenceAt(line: LogicalLine, at: number): number {
+  return physAt(line, Math.max(0, at)).raw.confidence ?? 1;
+}

@@ -1,0 +1,74 @@
+/**
+ * Merging the candidates of a case's files into one value per field: the most authoritative document wins
+ * (extraction/authority.ts), agreement between files raises confidence, every other candidate is kept, and
+ * a field whose candidates' normalised values differ is flagged as a conflict. A model value not found in the
+ * lines it cited (unverified) never wins over a verified one.
+ */
+import { rankOfKind } from "./authority.ts";
+import type { CaseExtraction, FieldCandidate, FieldSpec, MergedField } from "./types.ts";
+
+/** Per file: field key → that file's candidates for it. */
+export type FileCandidates = Record<string, FieldCandidate[]>;
+
+function rankOf(c: FieldCandidate): number {
+  return c.rank ?? rankOfKind(c.docKind);
+}
+
+/** Merges one field's candidates (from every file) into its MergedField. */
+export function mergeField(spec: FieldSpec, candidates: FieldCandidate[]): MergedField {
+  const empty: MergedField = {
+    key: spec.key,
+    label: spec.label,
+    value: null,
+    found: false,
+    sourceFile: null,
+    source: null,
+    method: null,
+    confidence: 0,
+    candidates: [],
+    conflict: false,
+  };
+  if (!candidates.length) return empty;
+  // files that state each normalised value
+  const support = new Map<string, Set<string>>();
+  for (const c of candidates) {
+    if (c.unverified) continue;
+    const files = support.get(c.normalized) ?? new Set<string>();
+    files.add(c.source.fileName);
+    support.set(c.normalized, files);
+  }
+  const order = [...candidates].sort((a, b) =>
+    Number(!!a.unverified) - Number(!!b.unverified) ||
+    rankOf(a) - rankOf(b) ||
+    (support.get(b.normalized)?.size ?? 0) - (support.get(a.normalized)?.size ?? 0) ||
+    b.confidence - a.confidence
+  );
+  const best = order[0];
+  const distinct = new Set(candidates.filter((c) => !c.unverified).map((c) => c.normalized));
+  const agreeing = support.get(best.normalized)?.size ?? 1;
+  const confidence = best.unverified
+    ? Math.min(best.confidence, 0.3)
+    : Math.min(0.99, 1 - (1 - best.confidence) * Math.pow(0.5, agreeing - 1));
+  return {
+    key: spec.key,
+    label: spec.label,
+    value: best.value,
+    found: true,
+    sourceFile: best.source.fileName,
+    source: best.source,
+    method: best.method,
+    confidence: Math.round(confidence * 1000) / 1000,
+    candidates: order,
+    conflict: distinct.size > 1,
+  };
+}
+
+/** Merges per-file candidates into the case's fields (every requested field present, found or not). */
+export function mergeCaseFields(candidatesPerFile: FileCandidates[], fields: FieldSpec[]): CaseExtraction {
+  const out: CaseExtraction = { fields: {} };
+  for (const spec of fields) {
+    const all = candidatesPerFile.flatMap((file) => file[spec.key] ?? []);
+    out.fields[spec.key] = mergeField(spec, all);
+  }
+  return out;
+}

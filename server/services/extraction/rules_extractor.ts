@@ -1,0 +1,593 @@
+/**
+ * Rule-based reading of one document (no model): the parties it names (原告/被告/甲方/乙方... blocks, with
+ * their 身份证号, 统一社会信用代码, 法定代表人, 电话 and 住址 inside, or a certificate's holder), and the
+ * facts of a loan case (amount, dates, rate, repaid total, claim, case number, court, award). Every hit keeps
+ * its provenance. Precision first: a pattern that is not sure gives nothing.
+ */
+import type { DocumentText } from "../doc_text/types.ts";
+import { rankOfKind } from "./authority.ts";
+import { classifyDocument } from "./doc_kind.ts";
+import type { FactConcept, PartyAttribute, PartySide } from "./field_plan.ts";
+import { buildLogicalLines, confidenceAt, type LogicalLine, sourceOf } from "./lines.ts";
+import {
+  amountsAgree,
+  findDates,
+  formatAmount,
+  formatAnnualRate,
+  parseChineseAmount,
+  parseDigitAmount,
+  parseRate,
+} from "./normalize.ts";
+import { findCaseNumbers, findCourts, findCreditCodes, findIdNumbers, findPhones } from "./recognizers.ts";
+import type { ValueSource } from "./types.ts";
+
+export interface Hit {
+  value: string;
+  normalized: string;
+  source: ValueSource;
+  /** OCR confidence × rule confidence. */
+  confidence: number;
+  checks?: string[];
+}
+
+export type PartyRole = PartySide | "other" | "unknown";
+
+export interface PartyRecord {
+  role: PartyRole;
+  /** The role word as printed (原告, 出借人, 受送达人...). */
+  roleWord: string;
+  /** Side hinted by the file name (被告身份证.pdf) for records whose role the text does not give. */
+  hint?: PartySide;
+  attrs: Partial<Record<PartyAttribute, Hit>>;
+}
+
+export interface DocFacts {
+  fileName: string;
+  kind: string;
+  rank: number;
+  parties: PartyRecord[];
+  facts: Partial<Record<FactConcept, Hit[]>>;
+  lines: LogicalLine[];
+}
+
+// ------------------------------------------------------------------ helpers
+
+function hit(
+  doc: DocumentText,
+  line: LogicalLine,
+  at: number,
+  value: string,
+  normalized: string,
+  rule: number,
+): Hit {
+  return {
+    value,
+    normalized,
+    source: sourceOf(doc.fileName, line, at),
+    confidence: Math.round(confidenceAt(line, at) * rule * 1000) / 1000,
+  };
+}
+
+const CJK_NAME = /^[\u4e00-\u9fff·]{2,5}$/;
+const ORG_END = /(公司|分行|支行|分公司|银行|信用社|合作社|中心|事务所|集团|厂|店|社|部|院|局|所)$/;
+
+/** A party's name as printed, or null when it does not look like a person's or an organisation's name. */
+export function cleanName(raw: string): string | null {
+  const t = raw.replace(/[（(][^）)]*[）)]$/, "").replace(/[\s|]/g, "").replace(/^[：:]/, "");
+  if (CJK_NAME.test(t) && !/^(男|女|汉族|身份证|住址|电话|公民|原告|被告|本人|我方|签名|盖章)/.test(t)) {
+    return t;
+  }
+  if (t.length >= 4 && t.length <= 40 && /^[\u4e00-\u9fff（）()]+$/.test(t) && ORG_END.test(t)) return t;
+  return null;
+}
+
+
+// ------------------------------------------------------------------ parties
+
+const ROLE_LINE =
+  /^(原告|被告|第三人|申请人|被申请人|出借人|借款人|贷款人|甲方|乙方|丙方|丁方|保证人|担保人|委托人|受托人|委托诉讼代理人|诉讼代理人|委托代理人|代理人|受送达人|债权人|债务人|上诉人|被上诉人|当事人|具状人)([一二三四五六\d]?)((?:（[^）]{0,10}）)?)[：]?(.*)$/;
+
+function roleOf(word: string, ordinal: string, paren: string): PartyRole {
+  const all = word + paren;
+  if (/^(被告|被申请人|借款人|债务人|被上诉人)$/.test(word) || /（(乙方|借款人)）/.test(paren)) {
+    return ordinal && !/^[一1]$/.test(ordinal) ? "other" : "debtor";
+  }
+  if (/^(原告|申请人|出借人|贷款人|债权人|上诉人)$/.test(word) || /（(甲方|出借人|贷款人)）/.test(paren)) {
+    return ordinal && !/^[一1]$/.test(ordinal) ? "other" : "creditor";
+  }
+  if (word === "甲方") return "creditor";
+  if (word === "乙方") return "debtor";
+  if (/^(委托人|受送达人)$/.test(word) || /当事人/.test(all)) return "unknown";
+  return "other"; // agents, guarantors, third parties, signatures
+}
+
+/** Reads the attributes (id, code, phone, address, legal rep) of a party from a stretch of text. */
+function readAttributes(
+  doc: DocumentText,
+  line: LogicalLine,
+  text: string,
+  offset: number,
+  rec: PartyRecord,
+): void {
+  const a = rec.attrs;
+  for (const f of findIdNumbers(text)) {
+    if (!a.id_no && f.valid) {
+      a.id_no = {
+        ...hit(doc, line, offset + f.index, f.text.replace(/\s/g, ""), f.normalized, 0.95),
+        checks: f.checks,
+      };
+    }
+  }
+  for (const f of findCreditCodes(text)) {
+    if (!a.credit_code && f.valid) {
+      a.credit_code = { ...hit(doc, line, offset + f.index, f.text, f.normalized, 0.95), checks: f.checks };
+    }
+  }
+  for (const f of findPhones(text)) {
+    const before = text.slice(Math.max(0, f.index - 12), f.index);
+    if (/(执业证|证号|账号|卡号|邮编|邮政编码|代码)[：]?\s*\|?\s*$/.test(before)) continue;
+    if (!a.phone && /(电话|手机|联系方式|联系号码|Tel|TEL)/.test(before)) {
+      a.phone = hit(doc, line, offset + f.index, f.text, f.normalized, 0.9);
+    }
+  }
+  const addr = text.match(
+    new RegExp(
+      `(?:^|[，,；。|（\\s]|[\u4e00-\u9fff]{0,3}(?<!现|送达|通讯|通信|经常|实际|邮寄|联系|居|暂))(住址|住所地|住所|户籍地址|户籍所在地|户籍地|营业场所|地址|住)[：\\s|]*([\u4e00-\u9fff][^，。；,;|]{5,60})`,
+    ),
+  );
+  if (addr && !a.address) {
+    const head = text.slice(0, addr.index! + addr[0].indexOf(addr[1]));
+    const label = addr[1];
+    const bad = /(现住址|现住|送达地址|通讯地址|通信地址|经常居住地|实际居住地|邮寄地址|联系地址|居住地)$/
+      .test(head + label);
+    let value = addr[2].replace(/(公民身份号码|身份证号码?|统一社会信用代码|联系电话|电话|手机).*$/, "")
+      .trim();
+    value = value.replace(/[|\s]+$/, "");
+    if (!bad && /[省市区县镇乡村路街道号室组幢栋弄巷]/.test(value) && value.length >= 6) {
+      a.address = hit(doc, line, offset + text.indexOf(addr[2]), value, value, 0.85);
+    }
+  }
+  const rep = text.match(
+    /(法定代表人|负责人|法人代表)[：\s|]*([\u4e00-\u9fff·]{2,5}?)(?=[，,。；;|\s（(]|职务|$)/,
+  );
+  if (rep && !a.legal_rep) {
+    const name = cleanName(rep[2]);
+    if (name) a.legal_rep = hit(doc, line, offset + rep.index! + rep[0].indexOf(rep[2]), name, name, 0.9);
+  }
+}
+
+const SECTION_END =
+  /^(诉讼请求|请求事项|事实与理由|事实和理由|纠纷主要事实|经调解|甲、乙双方|甲乙双方|鉴于|第[一二三四五六七八九十]+条|现委托|本院|原告.{0,30}与被告|申请人.{0,30}与被申请人|.{0,8}一案|今借到|借款金额|借款事宜|一、|1、)/;
+
+function readPartyBlocks(doc: DocumentText, lines: LogicalLine[]): PartyRecord[] {
+  const parties: PartyRecord[] = [];
+  let cur: PartyRecord | null = null;
+  for (const line of lines) {
+    const text = line.text;
+    const m = text.match(ROLE_LINE);
+    if (m && !/^(具状人|受托人)$/.test(m[1]) || (m && m[1] === "受托人")) {
+      const role = roleOf(m[1], m[2], m[3]);
+      const rec: PartyRecord = { role, roleWord: m[1], attrs: {} };
+      const rest = m[4];
+      const offset = text.length - rest.length;
+      const nameRaw = rest.split(/[，,；;|（(\s]/)[0];
+      const name = cleanName(nameRaw);
+      if (name) rec.attrs.name = hit(doc, line, offset, name, name, 0.92);
+      // A signature line (甲方（签章）：X) names the party but is not a party block.
+      if (/签|盖章|印章/.test(m[3] + rest.slice(0, 6)) || (m[1] === "当事人" && !rest)) {
+        cur = null;
+        continue;
+      }
+      readAttributes(doc, line, rest, offset, rec);
+      parties.push(rec);
+      cur = rec;
+      continue;
+    }
+    if (/^(法定代表人|负责人)/.test(text) && cur) {
+      readAttributes(doc, line, text, 0, cur);
+      continue;
+    }
+    if (SECTION_END.test(text) || text.length > 80) {
+      cur = null;
+      continue;
+    }
+    if (cur) readAttributes(doc, line, text, 0, cur);
+  }
+  return parties;
+}
+
+/** A certificate's holder (身份证, 营业执照) or a 送达地址确认书's addressee, read from its labels. */
+function readHolder(doc: DocumentText, lines: LogicalLine[], kind: string): PartyRecord | null {
+  const rec: PartyRecord = { role: "unknown", roleWord: kind, attrs: {} };
+  const base = doc.fileName.replace(/\.[^.]+$/, "");
+  if (/被告|被申请人|借款人|债务人|乙方/.test(base)) rec.hint = "debtor";
+  else if (/原告|申请人|出借人|贷款人|债权人|甲方/.test(base)) rec.hint = "creditor";
+  const nameLabel = kind === "营业执照"
+    ? /^(名称|企业名称)[：\s|]*(.+)$/
+    : kind === "送达地址确认书"
+    ? /^(受送达人)[：\s|]*(.+)$/
+    : /^(姓名)[：\s|]*(.+)$/;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const text = line.text;
+    const nm = text.match(nameLabel);
+    if (nm && !rec.attrs.name) {
+      const raw = nm[2].split(/[|\s，,]|性别|类型|民族/)[0];
+      const name = cleanName(raw);
+      if (name) rec.attrs.name = hit(doc, line, text.indexOf(raw), name, name, 0.95);
+    }
+    if (kind === "身份证") {
+      const am = text.match(/^(住址|地址)[：\s|]*(.*)$/);
+      if (am && !rec.attrs.address) {
+        let value = am[2].replace(/[|\s]/g, "");
+        // the address runs over the following lines until the next label
+        for (let j = i + 1; j < lines.length && j <= i + 3; j++) {
+          const next = lines[j].text.replace(/[|\s]/g, "");
+          if (
+            /^(公民身份号码|身份号码|签发机关|有效期限|姓名|性别|出生|民族)/.test(next) ||
+            /\d{15,}/.test(next)
+          ) break;
+          value += next;
+        }
+        if (value.length >= 6) rec.attrs.address = hit(doc, line, text.indexOf(am[2]), value, value, 0.88);
+      }
+      for (const f of findIdNumbers(text)) {
+        if (!rec.attrs.id_no && f.valid) {
+          rec.attrs.id_no = {
+            ...hit(doc, line, f.index, f.normalized, f.normalized, 0.97),
+            checks: f.checks,
+          };
+        }
+      }
+    } else if (kind === "营业执照") {
+      const am = text.match(/^(住所|营业场所|经营场所)[：\s|]*(.+)$/);
+      if (am && !rec.attrs.address) {
+        let value = am[2].replace(/[|\s]/g, "");
+        const next = lines[i + 1]?.text.replace(/[|\s]/g, "") ?? "";
+        if (
+          next &&
+          !/^[\u4e00-\u9fff]{2,8}[：|]|^(类型|成立日期|注册资本|经营范围|营业期限|登记机关|法定代表人|负责人)/
+            .test(next) &&
+          /[号室层座楼]/.test(next) && !/[号室层座楼]$/.test(value)
+        ) value += next;
+        rec.attrs.address = hit(doc, line, text.indexOf(am[2]), value, value, 0.88);
+      }
+      readAttributes(doc, line, text.replace(/^(住所|营业场所|经营场所).*$/, ""), 0, rec);
+    } else {
+      // 送达地址确认书: phone of the addressee; its 送达地址 is not a 住址.
+      const pm = text.match(/^(联系电话|电话|手机)[：\s|]*(.+)$/);
+      if (pm && !rec.attrs.phone) {
+        const f = findPhones(pm[2])[0];
+        if (f) rec.attrs.phone = hit(doc, line, text.indexOf(pm[2]) + f.index, f.text, f.normalized, 0.93);
+      }
+    }
+  }
+  return rec.attrs.name || rec.attrs.id_no || rec.attrs.credit_code ? rec : null;
+}
+
+// ------------------------------------------------------------------ facts
+
+const AMOUNT_RE =
+  /(?:人民币|RMB|￥|¥)?\s*[（(]?\s*(?:人民币|￥|¥)?\s*(\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?)\s*(万元|元)|(?:人民币)?([零壹贰叁肆伍陆柒捌玖拾佰仟万亿]{2,}[元圆](?:[零壹贰叁肆伍陆柒捌玖]角)?(?:[零壹贰叁肆伍陆柒捌玖]分)?整?)/g;
+
+interface AmountHit {
+  text: string;
+  index: number;
+  value: number;
+  checks: string[];
+}
+
+/** Amounts in a text; a 大写 amount followed by its 小写 in brackets counts once, with the check. */
+export function findAmounts(text: string): AmountHit[] {
+  const raw: AmountHit[] = [];
+  for (const m of text.matchAll(AMOUNT_RE)) {
+    if (m[1]) {
+      let v = parseDigitAmount(m[1]);
+      if (v === null) continue;
+      if (m[2] === "万元") v = Math.round(v * 1e4 * 100) / 100;
+      raw.push({ text: m[0].trim(), index: m.index!, value: v, checks: [] });
+    } else if (m[3]) {
+      const v = parseChineseAmount(m[3]);
+      if (v !== null) raw.push({ text: m[0], index: m.index!, value: v, checks: ["大写"] });
+    }
+  }
+  // digits right after 大写 (or 大写 right after digits): one amount, cross-checked
+  const out: AmountHit[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    const a = raw[i], b = raw[i + 1];
+    if (
+      b && b.index - (a.index + a.text.length) <= 3 &&
+      (a.checks.includes("大写") !== b.checks.includes("大写"))
+    ) {
+      const agree = amountsAgree(a.value, b.value);
+      const digits = a.checks.includes("大写") ? b : a;
+      out.push({
+        text: text.slice(a.index, b.index + b.text.length),
+        index: a.index,
+        value: digits.value,
+        checks: [agree ? "大写小写一致" : "大写小写不一致"],
+      });
+      i++;
+    } else out.push(a);
+  }
+  return out;
+}
+
+function add(facts: DocFacts["facts"], concept: FactConcept, h: Hit | null): void {
+  if (!h) return;
+  (facts[concept] ??= []).push(h);
+}
+
+function amountHit(
+  doc: DocumentText,
+  line: LogicalLine,
+  offset: number,
+  a: AmountHit,
+  rule: number,
+): Hit | null {
+  if (a.checks.includes("大写小写不一致")) return null; // precision first: an inconsistent amount is not taken
+  return {
+    ...hit(
+      doc,
+      line,
+      offset + a.index,
+      a.text,
+      formatAmount(a.value),
+      rule * (a.checks.includes("大写小写一致") ? 1 : 0.95),
+    ),
+    checks: a.checks,
+  };
+}
+
+function sentencesOf(text: string): { s: string; at: number }[] {
+  const out: { s: string; at: number }[] = [];
+  let at = 0;
+  for (const part of text.split(/(?<=[。；;])/)) {
+    out.push({ s: part, at });
+    at += part.length;
+  }
+  return out;
+}
+
+function readFacts(doc: DocumentText, lines: LogicalLine[], kind: string): DocFacts["facts"] {
+  const facts: DocFacts["facts"] = {};
+  const oneSided = rankOfKind(kind) >= 5;
+  const isRecord = kind === "转账记录" || kind === "银行流水" || kind === "还款记录";
+  const isLoanDoc = kind === "借条" || kind === "借款合同";
+  let inClaims = false;
+  let inOperative = false;
+  let claimTaken = false;
+  let awardTaken = false;
+  for (let li = 0; li < lines.length; li++) {
+    const line = lines[li];
+    const text = line.text;
+
+    // case numbers and courts
+    for (const f of findCaseNumbers(text)) {
+      const before = text.slice(0, f.index);
+      if (/(另案|前案|原审|一审案号|执行案号|调解书案号)/.test(before)) continue;
+      add(
+        facts,
+        "case_no",
+        hit(doc, line, f.index, f.text, f.normalized, li < 6 || /案号/.test(before) ? 0.95 : 0.8),
+      );
+    }
+    const prev = lines[li - 1]?.text ?? "";
+    const courtContext = /^此致/.test(text) || /^此致$/.test(prev) || li < 3 ||
+      /^(受理法院|管辖法院)/.test(text);
+    if (courtContext) {
+      for (const f of findCourts(text.replace(/^此致/, ""))) {
+        const rest = text.replace(/^此致/, "").replace(/[：:|\s]/g, "");
+        if (rest.length > f.text.length + 6 && !/^(受理法院|管辖法院)/.test(text)) continue; // a sentence, not a header
+        add(facts, "court", hit(doc, line, text.indexOf(f.text), f.text, f.normalized, li < 3 ? 0.9 : 0.93));
+      }
+    }
+
+    // claim: item 1 of 诉讼请求 / 请求事项
+    if (/^(诉讼请求|请求事项|申请事项|仲裁请求)[：]?/.test(text)) {
+      inClaims = true;
+      const after = text.replace(/^(诉讼请求|请求事项|申请事项|仲裁请求)[：]?/, "");
+      if (!after) continue;
+    }
+    if (inClaims && !claimTaken) {
+      const m = text.match(/(?:^|[：])\s*(?:1|一)\s*[、.．]\s*([^；;。]+)/) ??
+        text.match(/^(?:（1）|\(1\))\s*([^；;。]+)/);
+      if (m) {
+        const value = m[1].trim();
+        if (value.length >= 6) {
+          add(facts, "claim", hit(doc, line, text.indexOf(m[1]), value, value, oneSided ? 0.9 : 0.8));
+          claimTaken = true;
+        }
+      } else if (!/^(诉讼请求|请求事项)/.test(text)) inClaims = false;
+    }
+
+    // award: item 一 of the operative part (判决如下 / 调解协议如下 / 达成如下协议)
+    if (/(判决如下|裁定如下|达成如下(调解)?协议|协议如下|调解协议：|确认如下协议)/.test(text)) {
+      inOperative = true;
+    }
+    if (inOperative && !awardTaken && (kind === "判决书" || kind === "调解书" || kind === "调解协议")) {
+      const m = text.match(/(?:^|[：])\s*(?:一|1)\s*[、.．]\s*(.+)$/);
+      if (m) {
+        const amounts = findAmounts(m[1]);
+        if (amounts.length) {
+          const h = amountHit(doc, line, text.indexOf(m[1]), amounts[0], 0.9);
+          add(facts, "award_amount", h);
+          awardTaken = true;
+        }
+      }
+    }
+
+    for (const { s, at } of sentencesOf(text)) {
+      const clauses = s.split(/(?<=[，,])/);
+      // interest rate: the agreed one, not a penalty or an LPR formula
+      let cAt = at;
+      for (const c of clauses) {
+        if (
+          /(利率|利息|年息|月息|年化|日息)/.test(c) &&
+          !/(逾期|罚息|违约|LPR|报价利率|上浮|倍|同期|复利|滞纳)/.test(c)
+        ) {
+          const rm = c.match(
+            /(年利率|月利率|日利率|年化利率|年化|年息|月息|日息|利率|利息)[^，。；\d零〇一二两三四五六七八九十百千万]{0,8}((?:百分之|千分之|万分之)?[\d.零〇一二两三四五六七八九十]+(?:%|‰|分|厘)?)/,
+          );
+          if (rm) {
+            const rate = parseRate(rm[0]);
+            if (rate && rate.annualPercent > 0 && rate.annualPercent < 100) {
+              const idx = cAt + c.indexOf(rm[0]);
+              add(
+                facts,
+                "interest_rate",
+                hit(doc, line, idx, rm[0], formatAnnualRate(rate.annualPercent), oneSided ? 0.85 : 0.9),
+              );
+            }
+          }
+        }
+        cAt += c.length;
+      }
+
+      // loan term: 自DATE起至DATE止
+      const term = s.match(
+        /(借款期限|贷款期限|借期|期限)[^。；]{0,6}?自?(\d{4}年\d{1,2}月\d{1,2}日)起?[^。；]{0,4}?至(\d{4}年\d{1,2}月\d{1,2}日)/,
+      );
+      if (term) {
+        const d1 = findDates(term[2])[0], d2 = findDates(term[3])[0];
+        if (d1) add(facts, "loan_date", hit(doc, line, at + s.indexOf(term[2]), term[2], d1.iso, 0.9));
+        if (d2) add(facts, "due_date", hit(doc, line, at + s.indexOf(term[3]), term[3], d2.iso, 0.9));
+      } else {
+        const start = s.match(/(借款期限|贷款期限)[^。；]{0,6}?自(\d{4}年\d{1,2}月\d{1,2}日)起/);
+        if (start) {
+          const d1 = findDates(start[2])[0];
+          if (d1) add(facts, "loan_date", hit(doc, line, at + s.indexOf(start[2]), start[2], d1.iso, 0.88));
+        }
+      }
+      const due = s.match(
+        /(还款期限|还款日期|到期日|借款到期日|约定于|还款期限至|于)[^。；，]{0,4}?至?(\d{4}年\d{1,2}月\d{1,2}日)(前|止|之前)?/,
+      );
+      if (
+        due && !term &&
+        /(还款|归还|偿还|到期|期限)/.test(
+          s.slice(Math.max(0, s.indexOf(due[0]) - 6), s.indexOf(due[0]) + due[0].length + 6),
+        )
+      ) {
+        const d = findDates(due[2])[0];
+        if (d && !/(签订|立案|起诉|出具)/.test(due[0])) {
+          add(
+            facts,
+            "due_date",
+            hit(doc, line, at + s.indexOf(due[2]), due[2], d.iso, oneSided ? 0.85 : 0.9),
+          );
+        }
+      }
+      // signing date
+      const sign = s.match(
+        /(签订日期|签署日期|签约日期|签订时间|签订于)[：\s|]*(\d{4}年\d{1,2}月\d{1,2}日|\d{4}[-/.]\d{1,2}[-/.]\d{1,2})/,
+      );
+      if (sign) {
+        const d = findDates(sign[2])[0];
+        if (d) add(facts, "sign_date", hit(doc, line, at + s.indexOf(sign[2]), sign[2], d.iso, 0.95));
+      }
+      // narrative: DATE，…借款 / DATE，…签订《借款合同》 / 出具借条
+      const lead = s.match(/^\s*(?:\d+[、.．])?(?:于)?(\d{4}年\d{1,2}月\d{1,2}日)[，,]?(.*)$/);
+      if (
+        lead && kind !== "调解协议" && kind !== "判决书" && kind !== "调解书" || lead && kind === "判决书"
+      ) {
+        const d = findDates(lead[1])[0];
+        const rest = lead[2];
+        if (d) {
+          const signs = /签订.{0,4}《?[^》]{0,8}(借款|贷款|借贷)合同|出具.{0,4}(借条|借据)|签订.{0,6}借款协议/
+            .test(rest);
+          if (signs) add(facts, "sign_date", hit(doc, line, at + s.indexOf(lead[1]), lead[1], d.iso, 0.8));
+          if (
+            /(向.{1,40}借款|借到|借给|出借|放款|发放贷款|借款\d|借款人民币)/.test(rest) && !/签订/.test(rest)
+          ) {
+            add(facts, "loan_date", hit(doc, line, at + s.indexOf(lead[1]), lead[1], d.iso, 0.8));
+          }
+        }
+      }
+
+      // amounts: loan principal and repaid total
+      for (const a of findAmounts(s)) {
+        const before = s.slice(Math.max(0, a.index - 16), a.index);
+        const after = s.slice(a.index + a.text.length, a.index + a.text.length + 6);
+        if (
+          /(尚欠|欠款|剩余|未还|余款|本息|共计|合计欠|确认|偿还|归还|支付|判令|诉讼费|受理费|保全费|利息|罚息|违约金|余额|为基数|减半)[^，。；]{0,10}$/
+            .test(before) && !/(借款金额|借款本金为)/.test(before)
+        ) {
+          if (
+            /(已还|已归还|已偿还|累计归还|累计偿还|累计还款|已支付|共计归还|还款合计|已还合计|还款总额)[^，。；]{0,8}$/
+              .test(before)
+          ) {
+            add(facts, "repaid_amount", amountHit(doc, line, at, a, oneSided ? 0.8 : 0.9));
+          }
+          continue;
+        }
+        if (
+          /(已还|已归还|已偿还|累计归还|累计偿还|累计还款|还款合计|已还合计|还款总额|已付)[^，。；]{0,8}$/
+            .test(before)
+        ) {
+          add(facts, "repaid_amount", amountHit(doc, line, at, a, oneSided ? 0.8 : 0.9));
+          continue;
+        }
+        if (
+          /(借款金额|借款本金|贷款金额|借款数额|出借金额|借款额度)[^，。；]{0,8}$/.test(before) ||
+          /(向[^，。；]{1,30}借款|借到|借给|出借|借款|贷款|放款)(本金)?(人民币|现金)?\s*[（(]?$/.test(before)
+        ) {
+          if (/(利息|逾期)/.test(after)) continue;
+          add(facts, "loan_amount", amountHit(doc, line, at, a, isLoanDoc ? 0.95 : oneSided ? 0.8 : 0.85));
+        }
+      }
+    }
+
+    // transaction rows (sheets and statements): a 借款/放款 row gives amount and date; a 合计 row the repaid total
+    if (isRecord || text.includes(" | ")) {
+      const isLoanRow = /(备注|摘要|用途|附言)?[：\s|]*(借款|放款|出借|贷款发放)(?![^|]*还)/.test(text) &&
+        !/(还款|还借款)/.test(text);
+      const isTotal = /(已还合计|还款合计|累计还款|已还总额|合计)/.test(text);
+      const amountCell = text.match(
+        /(交易金额|金额|收入金额|支出金额|转账金额)[^：|]*[：|]\s*([\d,]+\.?\d*)/,
+      );
+      const amounts = amountCell
+        ? [{ idx: text.indexOf(amountCell[2]), v: parseDigitAmount(amountCell[2]) }]
+        : [
+          ...text.matchAll(/(?<![\d.-])(\d{1,3}(?:,\d{3})+\.\d{2}|\d+\.\d{2})(?![\d])/g),
+        ].map((m) => ({ idx: m.index!, v: parseDigitAmount(m[1]) }));
+      if (isTotal && /还/.test(text) && amounts.length && amounts[0].v !== null) {
+        const a = amounts[0];
+        add(facts, "repaid_amount", hit(doc, line, a.idx, String(a.v), formatAmount(a.v!), 0.9));
+      } else if (isLoanRow && isRecord && amounts.length && amounts[0].v !== null) {
+        const a = amounts[0];
+        add(facts, "loan_amount", hit(doc, line, a.idx, String(a.v), formatAmount(a.v!), 0.85));
+        const d = findDates(text)[0];
+        if (d) add(facts, "loan_date", hit(doc, line, d.index, d.text, d.iso, 0.85));
+      }
+    }
+  }
+
+  // A 借条's own date (its last date, the signature date) is the signing and the loan date.
+  if (kind === "借条") {
+    for (let li = lines.length - 1; li >= 0; li--) {
+      const d = findDates(lines[li].text);
+      if (d.length && lines[li].text.replace(/[\s|]/g, "").length <= d[0].text.length + 12) {
+        const h = hit(doc, lines[li], d[0].index, d[0].text, d[0].iso, 0.85);
+        add(facts, "sign_date", h);
+        if (!facts.loan_date?.length) add(facts, "loan_date", { ...h });
+        break;
+      }
+    }
+  }
+  return facts;
+}
+
+/** Reads one document: its kind, its parties and its facts. */
+export function readDocumentFacts(doc: DocumentText): DocFacts {
+  const kind = classifyDocument(doc);
+  const lines = buildLogicalLines(doc);
+  const parties: PartyRecord[] = [];
+  if (kind === "身份证" || kind === "营业执照" || kind === "送达地址确认书") {
+    const holder = readHolder(doc, lines, kind);
+    if (holder) parties.push(holder);
+  } else {
+    parties.push(...readPartyBlocks(doc, lines));
+  }
+  const facts = readFacts(doc, lines, kind);
+  return { fileName: doc.fileName, kind, rank: rankOfKind(kind), parties, facts, lines };
+}
