@@ -298,6 +298,15 @@ export const API_ACCESS: Record<string, Access> = {
   "GET /api/excel-batch/download/:id": "excel_batch_generate",
   // signed address (no token): the export of download addresses (part 2 §2.1 step 4)
   "GET /api/excel-batch/download-direct/:id": "public",
+  // AI document folder (part 4 §7)
+  "GET /api/aifolder/tree": "ai_folder_access",
+  "GET /api/aifolder/contents": "ai_folder_access",
+  "POST /api/aifolder/delete": "ai_folder_access",
+  "POST /api/aifolder/batch-delete": "ai_folder_access",
+  "POST /api/aifolder/rename": "ai_folder_access",
+  "POST /api/aifolder/create-folder": "ai_folder_access",
+  "POST /api/aifolder/upload": "ai_folder_access",
+  "POST /api/aifolder/upload-folder": "ai_folder_access",
   // OCR识别 (/ocr, issue #10): runs of uploaded files, their text, key facts and downloads
   "POST /api/ocr/runs": "ocr_access",
   "GET /api/ocr/runs": "ocr_access",

@@ -5,6 +5,7 @@ import { AppError, toErrorBody } from "./errors.ts";
 import { accessControl } from "./middleware/access.ts";
 import { bodyLimitControl } from "./middleware/body_limit.ts";
 import { accountRoutes } from "./routes/account.ts";
+import { aiFolderRoutes } from "./routes/ai_folder.ts";
 import { aiSettingsRoutes } from "./routes/ai_settings.ts";
 import { auditLogRoutes } from "./routes/audit_log.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -75,6 +76,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
       templatesRoutes,
       mediationRoutes,
       mediationHistoryRoutes,
+      aiFolderRoutes,
       ocrRoutes,
     ]
   ) {

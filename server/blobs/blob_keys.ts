@@ -21,6 +21,8 @@ export const STORAGE_AREAS = {
   case_split: "县市案件分类",
   ocr: "OCR识别",
   ocr_extract: "OCR信息提取",
+  ai_folder: "AI文档文件夹",
+  ai_muban: "输出文书模板",
   uploads: "其他上传",
 } as const;
 

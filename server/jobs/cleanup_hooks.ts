@@ -25,6 +25,8 @@ import {
 } from "../kv/mediation_batches.ts";
 import { getPdfBatchEntry, listPdfBatchesIdleBefore } from "../kv/pdf_links.ts";
 import { getTemplate, type TemplateScope } from "../kv/word_templates.ts";
+import { getNodeEntry } from "../kv/ai_folder.ts";
+import { deleteNodeTree, fileBlobPrefix } from "../services/ai_folder/folder_store.ts";
 import { userItemPrefix } from "../blobs/blob_keys.ts";
 import { deleteSplitTaskWithFiles } from "../services/case_split/manage_split_tasks.ts";
 import { deleteExcelBatch } from "../services/excel_batch/delete_batch.ts";
@@ -141,6 +143,15 @@ export const ITEM_HOOKS: Partial<Record<StorageArea, ItemHook>> = {
   ...CLEANUP_HOOKS,
   templates: wordTemplateHook("personal", "templates"),
   temp_templates: wordTemplateHook("temp", "temp_templates"),
+  // One file of the AI document folder (never expires): its record leaves its folder with it.
+  ai_folder: {
+    async findItem(deps, userId, itemId) {
+      const entry = await getNodeEntry(deps.kv, userId, itemId);
+      if (!entry.value || entry.value.isFolder) return null;
+      const found = entry as Deno.KvEntry<typeof entry.value>;
+      return { blobPrefix: fileBlobPrefix(userId, itemId), remove: () => deleteNodeTree(deps, found) };
+    },
+  },
   excel_templates: {
     async findItem(deps, userId, itemId) {
       const template = await getExcelWordTemplate(deps.kv, userId, itemId);
