@@ -14,6 +14,7 @@ import { resumeMediationRuns } from "./server/services/mediation/generate_batch.
 import { resumeExcelBatchRuns } from "./server/services/excel_batch/generate_task.ts";
 import { createPdfConverter } from "./server/services/pdf/libreoffice_pool.ts";
 import { createDocxRenderPool } from "./server/services/docx/docx_render_pool.ts";
+import { createOcrEngine, describeOcrSetup, ocrOptionsFromEnv } from "./server/services/ocr/ocr_pool.ts";
 
 setupZodLocale();
 
@@ -41,7 +42,12 @@ const deps: AppDeps = {
   pdf: createPdfConverter({ workDir: `${config.dataDir}/tmp` }),
   // Word rendering: one worker per core for the server's life, shared by the generation jobs.
   docx: createDocxRenderPool(),
+  // Page recognition: PaddleOCR processes started on first use, Tesseract when the models cannot load
+  // (docs/decisions/010-ocr-engine.md; OCR_ENGINE, OCR_PROCESSES).
+  ocr: createOcrEngine({ ...ocrOptionsFromEnv(Deno.env.toObject()), workDir: `${config.dataDir}/tmp/ocr` }),
 };
+// One line saying which engine reads pages (the models load on the first page: ~1.6 GB per process).
+describeOcrSetup(ocrOptionsFromEnv(Deno.env.toObject())).then((line) => console.log(line));
 deps.docx.warm().catch((err) => console.error("Word rendering workers did not start:", err));
 if (deps.pdf?.available) console.log("PDF: LibreOffice found; warm converters are starting");
 else {
@@ -98,7 +104,7 @@ async function stop(signal: string): Promise<void> {
   console.log(`${signal}: stopping`);
   const deadline = new Promise((resolve) => setTimeout(resolve, 5_000));
   await Promise.race([
-    Promise.allSettled([server.shutdown(), deps.pdf?.[Symbol.asyncDispose]()]),
+    Promise.allSettled([server.shutdown(), deps.pdf?.[Symbol.asyncDispose](), deps.ocr?.close()]),
     deadline,
   ]);
   Deno.exit(0);

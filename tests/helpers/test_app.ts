@@ -15,6 +15,7 @@ import { hashPassword } from "../../server/services/auth/password_hash.ts";
 import { signToken } from "../../server/services/auth/tokens.ts";
 import type { MailMessage } from "../../server/services/mail/mailer.ts";
 import { createDocxRenderPool } from "../../server/services/docx/docx_render_pool.ts";
+import { createTesseractEngine } from "../../server/services/ocr/ocr_pool.ts";
 
 setupZodLocale();
 
@@ -57,6 +58,9 @@ export async function testApp(overrides: Partial<AppConfig> = {}) {
     signingKey: new TextEncoder().encode("test-signing-key-of-at-least-32-bytes!"),
     // As in main.ts, one pool for the app; its workers start on first use and end with the app.
     docx: createDocxRenderPool(),
+    // Tesseract (one CLI call per page, nothing left running) keeps API tests light; the PaddleOCR pool
+    // is tested in services/ocr/ and services/doc_text/.
+    ocr: createTesseractEngine(),
   };
   await ensureInitialData(deps);
   const app = createApp(deps);

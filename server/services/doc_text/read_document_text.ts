@@ -1,0 +1,323 @@
+import { AppError } from "../../errors.ts";
+import { runInWorker } from "../../workers/run_in_worker.ts";
+import type { DocTextWorkerInput, DocTextWorkerResult } from "../../workers/doc_text_worker.ts";
+import type { PdfConverter } from "../pdf/libreoffice_pool.ts";
+import type { OcrEngine, OcrLine } from "../ocr/ocr_engine.ts";
+import { createTesseractEngine } from "../ocr/ocr_pool.ts";
+import { roundBox } from "./layout.ts";
+import {
+  DOC_TEXT_FILE_TIMEOUT_MS,
+  DOC_TEXT_MAX_INPUT_BYTES,
+  DOC_TEXT_MAX_PAGES,
+  DOC_TEXT_MAX_SHEET_ROWS,
+  DOC_TEXT_MAX_UNCOMPRESSED_BYTES,
+  DOC_TEXT_STEP_TIMEOUT_MS,
+  OCR_MAX_SIDE,
+  PDF_MIN_TEXT_CHARS,
+} from "./limits.ts";
+import { readPdfInfo, readPdfTextLayer, renderPdfPage } from "./poppler.ts";
+import { prepareImage, rotateImage } from "./prepare_image.ts";
+import type { DocumentText, OcrEngineName, ReadMethod, TextLine, TextPage } from "./types.ts";
+
+/**
+ * The one place where uploaded files become text (issue #10 §1): pdf (text layer per page, OCR for pages
+ * without one), doc (LibreOffice → PDF), docx, xls/xlsx (one page per worksheet), png/jpg/jpeg (OCR).
+ * Untrusted parsing runs in permission-less workers, poppler and LibreOffice as subprocesses with
+ * time-outs, recognition in the OCR engine's own processes (services/ocr/).
+ */
+
+export interface DocTextDeps {
+  /** The recogniser pool (AppDeps.ocr); without one, pages are read by a Tesseract CLI call. */
+  ocr?: OcrEngine;
+  /** The warm LibreOffice pool (AppDeps.pdf), for .doc. */
+  pdf?: PdfConverter;
+}
+
+export interface ReadDocumentTextInput {
+  bytes: Uint8Array;
+  fileName: string;
+  signal?: AbortSignal;
+  /** Keep the image of every recognised page (grey PNG, as recognised), for buildSearchablePdf(). */
+  keepPageImages?: boolean;
+  /** The whole file's time limit; default DOC_TEXT_FILE_TIMEOUT_MS. */
+  timeoutMs?: number;
+}
+
+/** The image a recognised page was read from; its lines' boxes are in this image's pixels. */
+export interface PageImage {
+  page: number;
+  png: Uint8Array;
+  width: number;
+  height: number;
+}
+
+export interface DocumentTextResult extends DocumentText {
+  /** With `keepPageImages`: one per OCR'd page. */
+  pageImages?: PageImage[];
+}
+
+export const DOC_TEXT_KINDS = ["pdf", "doc", "docx", "xls", "xlsx", "png", "jpg", "jpeg"] as const;
+
+const DOC_TEXT_WORKER = new URL("../../workers/doc_text_worker.ts", import.meta.url);
+let fallbackEngine: OcrEngine | null = null;
+
+/** Lower-case extension of a file name, without the dot ("" when none). */
+export function fileKind(fileName: string): string {
+  const m = /\.([A-Za-z0-9]+)$/.exec(fileName.trim());
+  return m ? m[1].toLowerCase() : "";
+}
+
+/**
+ * Reads a file's text, page by page. Throws AppError: DOC_TEXT_TYPE_UNSUPPORTED, DOC_TEXT_TOO_MANY_PAGES,
+ * DOC_TEXT_IMAGE_TOO_LARGE, DOC_TEXT_UNREADABLE, DOC_TEXT_TIMEOUT, FILE_PARSE_FAILED/TIMEOUT (workers),
+ * OCR_ENGINE_FAILED; an abort of `signal` rejects with its reason.
+ */
+export async function readDocumentText(
+  deps: DocTextDeps,
+  input: ReadDocumentTextInput,
+): Promise<DocumentTextResult> {
+  const kind = fileKind(input.fileName);
+  if (!(DOC_TEXT_KINDS as readonly string[]).includes(kind)) {
+    throw new AppError("DOC_TEXT_TYPE_UNSUPPORTED", { name: input.fileName });
+  }
+  const timeout = new AbortController();
+  const timer = setTimeout(
+    () => timeout.abort(new AppError("DOC_TEXT_TIMEOUT")),
+    input.timeoutMs ?? DOC_TEXT_FILE_TIMEOUT_MS,
+  );
+  const signal = input.signal ? AbortSignal.any([input.signal, timeout.signal]) : timeout.signal;
+  const ctx: ReadContext = {
+    deps,
+    signal,
+    keepImages: input.keepPageImages ?? false,
+    images: [],
+    warnings: [],
+    engines: new Map(),
+  };
+  try {
+    const work = readByKind(ctx, kind, input.bytes);
+    // A worker or tool that ignores the signal still cannot hold the caller past the time limit.
+    const aborted = new Promise<never>((_, reject) => {
+      if (signal.aborted) reject(signal.reason);
+      signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+    });
+    aborted.catch(() => {});
+    const pages = await Promise.race([work, aborted]);
+    const tesseractPages = [...ctx.engines].filter(([, e]) => e === "tesseract").map(([p]) => p);
+    if (tesseractPages.length > 0) {
+      ctx.warnings.push(
+        `${
+          pageList(tesseractPages, kind)
+        }由备用引擎Tesseract识别（PaddleOCR模型不可用），识别准确度较低，请核对`,
+      );
+    }
+    const result: DocumentTextResult = { fileName: input.fileName, kind, pages, warnings: ctx.warnings };
+    if (ctx.keepImages) result.pageImages = ctx.images;
+    return result;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+interface ReadContext {
+  deps: DocTextDeps;
+  signal: AbortSignal;
+  keepImages: boolean;
+  images: PageImage[];
+  warnings: string[];
+  /** Page number → the engine that recognised it. */
+  engines: Map<number, OcrEngineName>;
+}
+
+function pageList(pages: number[], kind: string): string {
+  if (kind !== "pdf" && kind !== "doc") return "图片";
+  return `第${pages.join("、")}页`;
+}
+
+function readByKind(ctx: ReadContext, kind: string, bytes: Uint8Array): Promise<TextPage[]> {
+  switch (kind) {
+    case "pdf":
+      return readPdf(ctx, bytes, "pdf_text");
+    case "doc":
+      return readDoc(ctx, bytes);
+    case "docx":
+      return readDocx(ctx, bytes);
+    case "xls":
+    case "xlsx":
+      return readSheets(ctx, bytes);
+    default:
+      return readImage(ctx, bytes);
+  }
+}
+
+async function withTempDir<T>(fn: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await Deno.makeTempDir({ prefix: "doc-text-" });
+  try {
+    return await fn(dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true }).catch(() => {});
+  }
+}
+
+async function readPdf(ctx: ReadContext, bytes: Uint8Array, method: ReadMethod): Promise<TextPage[]> {
+  return await withTempDir(async (dir) => {
+    const path = `${dir}/in.pdf`;
+    await Deno.writeFile(path, bytes);
+    return await readPdfFile(ctx, path, method);
+  });
+}
+
+async function readPdfFile(ctx: ReadContext, path: string, method: ReadMethod): Promise<TextPage[]> {
+  const step = { timeoutMs: DOC_TEXT_STEP_TIMEOUT_MS, signal: ctx.signal };
+  const info = await readPdfInfo(path, step);
+  if (info.pages > DOC_TEXT_MAX_PAGES) {
+    throw new AppError("DOC_TEXT_TOO_MANY_PAGES", { pages: info.pages, limit: DOC_TEXT_MAX_PAGES });
+  }
+  if (info.pages === 0) throw new AppError("DOC_TEXT_UNREADABLE", { reason: "PDF中没有页面" });
+  const layer = await readPdfTextLayer(path, { first: 1, last: info.pages }, step);
+  const pages: TextPage[] = [];
+  for (let i = 0; i < info.pages; i++) {
+    const page = i + 1;
+    const text = layer[i];
+    if (text && text.chars >= PDF_MIN_TEXT_CHARS) {
+      pages.push({
+        page,
+        width: Math.round(text.width * 10) / 10,
+        height: Math.round(text.height * 10) / 10,
+        method,
+        lines: text.lines.map((l) => ({ text: l.text, box: l.box, confidence: 1, method })),
+      });
+      continue;
+    }
+    const rendered = await renderPdfPage(path, page, { maxSide: OCR_MAX_SIDE, ...step });
+    pages.push(await recognizePage(ctx, page, rendered));
+  }
+  return pages;
+}
+
+async function readDoc(ctx: ReadContext, bytes: Uint8Array): Promise<TextPage[]> {
+  const converter = ctx.deps.pdf;
+  if (!converter?.available) {
+    throw new AppError("DOC_TEXT_UNREADABLE", {
+      reason: "服务器未安装LibreOffice，无法读取.doc文件，请另存为.docx后上传",
+    });
+  }
+  return await withTempDir(async (dir) => {
+    await Deno.writeFile(`${dir}/in.doc`, bytes);
+    try {
+      await converter.convertFile(`${dir}/in.doc`, `${dir}/in.pdf`);
+    } catch (err) {
+      if (err instanceof AppError && err.code === "PDF_CONVERSION_TIMEOUT") {
+        throw new AppError("DOC_TEXT_TIMEOUT");
+      }
+      throw new AppError("DOC_TEXT_UNREADABLE", { reason: "Word文件（.doc）无法打开，可能已损坏" });
+    }
+    ctx.signal.throwIfAborted();
+    return await readPdfFile(ctx, `${dir}/in.pdf`, "docx");
+  });
+}
+
+async function runDocTextWorker(
+  ctx: ReadContext,
+  kind: DocTextWorkerInput["kind"],
+  bytes: Uint8Array,
+): Promise<Extract<DocTextWorkerResult, { ok: true }>> {
+  const input: DocTextWorkerInput = {
+    kind,
+    bytes: bytes.slice(),
+    maxUncompressedBytes: DOC_TEXT_MAX_UNCOMPRESSED_BYTES,
+    maxSheets: DOC_TEXT_MAX_PAGES,
+    maxRows: DOC_TEXT_MAX_SHEET_ROWS,
+  };
+  ctx.signal.throwIfAborted();
+  const result = await runInWorker<DocTextWorkerResult>(DOC_TEXT_WORKER, input, {
+    timeoutMs: DOC_TEXT_STEP_TIMEOUT_MS,
+    maxInputBytes: DOC_TEXT_MAX_INPUT_BYTES,
+  });
+  if (result.ok) return result;
+  if (result.code === "too_many_pages") {
+    throw new AppError("DOC_TEXT_TOO_MANY_PAGES", { pages: result.pages, limit: DOC_TEXT_MAX_PAGES });
+  }
+  const mb = Math.round(DOC_TEXT_MAX_UNCOMPRESSED_BYTES / 1024 / 1024);
+  throw new AppError("DOC_TEXT_UNREADABLE", { reason: `文件解压后超过${mb}MB，疑似压缩炸弹，已拒绝处理` });
+}
+
+async function readDocx(ctx: ReadContext, bytes: Uint8Array): Promise<TextPage[]> {
+  const result = await runDocTextWorker(ctx, "docx", bytes);
+  const lines = result.pages[0]?.lines ?? [];
+  if (lines.length === 0 && result.hasImages) {
+    ctx.warnings.push("Word文件中没有文字，只有图片；请将图片单独上传识别");
+  }
+  return [{ page: 1, method: "docx", lines: lines.map((text) => ({ text, confidence: 1, method: "docx" })) }];
+}
+
+async function readSheets(ctx: ReadContext, bytes: Uint8Array): Promise<TextPage[]> {
+  const result = await runDocTextWorker(ctx, "sheet", bytes);
+  return result.pages.map((p, i) => {
+    if (p.truncatedRows) {
+      ctx.warnings.push(
+        `工作表“${p.sheetName}”超过${DOC_TEXT_MAX_SHEET_ROWS}行，其余${p.truncatedRows}行未读取`,
+      );
+    }
+    return {
+      page: i + 1,
+      sheetName: p.sheetName,
+      method: "sheet" as const,
+      lines: p.lines.map((text) => ({ text, confidence: 1, method: "sheet" as const })),
+    };
+  });
+}
+
+async function readImage(ctx: ReadContext, bytes: Uint8Array): Promise<TextPage[]> {
+  ctx.signal.throwIfAborted();
+  return [await recognizePage(ctx, 1, bytes)];
+}
+
+function engineOf(ctx: ReadContext): OcrEngine {
+  if (ctx.deps.ocr) return ctx.deps.ocr;
+  fallbackEngine ??= createTesseractEngine();
+  return fallbackEngine;
+}
+
+function score(lines: OcrLine[]): { chars: number; meanConfidence: number; tall: boolean } {
+  const chars = lines.reduce((n, l) => n + l.text.length, 0);
+  const meanConfidence = chars ? lines.reduce((s, l) => s + l.confidence * l.text.length, 0) / chars : 0;
+  const tallCount = lines.filter((l) => l.box[3] - l.box[1] > 1.5 * (l.box[2] - l.box[0])).length;
+  return { chars, meanConfidence, tall: lines.length >= 3 && tallCount > lines.length / 2 };
+}
+
+/**
+ * Decodes, checks, straightens and recognises one page image. A page that reads poorly (mean confidence
+ * under 0.8, or mostly tall boxes: text running sideways) is tried turned by 90/270 or 180 degrees, and the
+ * reading with the most confident characters wins.
+ */
+async function recognizePage(ctx: ReadContext, page: number, imageBytes: Uint8Array): Promise<TextPage> {
+  let image = await prepareImage(imageBytes);
+  ctx.signal.throwIfAborted();
+  const engine = engineOf(ctx);
+  let result = await engine.recognize(image.png, { signal: ctx.signal });
+  let s = score(result.lines);
+  if (s.chars > 0 && (s.meanConfidence < 0.8 || s.tall)) {
+    const turns: (90 | 180 | 270)[] = s.tall ? [90, 270] : [180];
+    for (const degrees of turns) {
+      const turned = await rotateImage(image.png, degrees);
+      const other = await engine.recognize(turned.png, { signal: ctx.signal });
+      const t = score(other.lines);
+      if (
+        t.chars * t.meanConfidence > s.chars * s.meanConfidence * 1.1 && t.meanConfidence > s.meanConfidence
+      ) {
+        [image, result, s] = [{ ...turned, orientation: image.orientation, deskewDegrees: 0 }, other, t];
+        if (t.meanConfidence > 0.9) break;
+      }
+    }
+  }
+  ctx.engines.set(page, result.engine);
+  if (ctx.keepImages) ctx.images.push({ page, png: image.png, width: image.width, height: image.height });
+  const lines: TextLine[] = result.lines.map((l) => ({
+    text: l.text,
+    box: roundBox(l.box),
+    confidence: Math.round(l.confidence * 1000) / 1000,
+    method: "ocr",
+  }));
+  return { page, width: image.width, height: image.height, lines, method: "ocr", engine: result.engine };
+}

@@ -1,0 +1,40 @@
+import type { LineBox, OcrEngineName } from "../doc_text/types.ts";
+
+/** One recognised row of a page, in the page image's pixel space. */
+export interface OcrLine {
+  text: string;
+  box: LineBox;
+  /** 0..1 */
+  confidence: number;
+}
+
+export interface OcrPageResult {
+  lines: OcrLine[];
+  engine: OcrEngineName;
+}
+
+export interface OcrEngineStats {
+  /** The engine pages go to now ("paddle", or "tesseract" when the models could not load). */
+  engine: OcrEngineName;
+  processes: number;
+  pages: number;
+  failures: number;
+  timeouts: number;
+  restarts: number;
+  /** Largest resident memory a recogniser process reported. */
+  peakRssBytes: number;
+}
+
+/**
+ * Recognises page images (a grey or colour PNG already decoded, checked and shrunk by
+ * services/doc_text/prepare_image.ts). Made once in main.ts (AppDeps.ocr) and shared.
+ */
+export interface OcrEngine extends AsyncDisposable {
+  /** The engine pages go to now; settles after ready(). */
+  readonly engine: OcrEngineName;
+  recognize(png: Uint8Array, options?: { signal?: AbortSignal }): Promise<OcrPageResult>;
+  /** Starts the recognisers (otherwise they start on first use); resolves once the engine is known. */
+  ready(): Promise<OcrEngineName>;
+  close(): Promise<void>;
+  stats(): OcrEngineStats;
+}
