@@ -22,6 +22,7 @@ export interface AppRoute extends MenuRoute {
 }
 
 const AppLayout = lazyPage(() => import("./layouts/AppLayout.tsx"), "AppLayout");
+const OcrPage = lazyPage(() => import("./pages/ocr/OcrPage.tsx"), "OcrPage");
 const LoginPage = lazyPage(() => import("./pages/login/LoginPage.tsx"), "LoginPage");
 const NotFoundPage = lazyPage(() => import("./pages/placeholder/NotFoundPage.tsx"), "NotFoundPage");
 const DashboardPage = lazyPage(() => import("./pages/dashboard/DashboardPage.tsx"), "DashboardPage");
@@ -112,7 +113,7 @@ export const ROUTES: readonly AppRoute[] = [
   route("/my-templates", "我的模板", MyTemplatesPage, { group: "batch" }),
   route("/excel-batch", "Excel批量生成", ExcelBatchPage, { group: "batch" }),
   route("/excel-templates", "自定义模板", ExcelTemplatesPage, { group: "batch" }),
-  route("/ocr", "OCR识别", Placeholder, { group: "ai_document" }),
+  route("/ocr", "OCR识别", OcrPage, { group: "ai_document" }),
   route("/custom-ocr", "自定义OCR", Placeholder, { group: "ai_document" }),
   route("/ai-folder", "AI文档文件夹", Placeholder, { group: "ai_document" }),
   route("/ai-cljl", "AI处理记录", Placeholder, { group: "ai_document" }),

@@ -7,8 +7,9 @@ import {
   settleOcrFileFailure,
   settleOcrFileSuccess,
 } from "../kv/ocr_runs.ts";
-import { loadOcrEngines, type OcrEngines } from "../services/ocr_runs/engines.ts";
+import { keyFactList, loadOcrEngines, type OcrEngines } from "../services/ocr_runs/engines.ts";
 import { isScanned, type StoredOcrResult, toFileResultView } from "../services/ocr_runs/result_view.ts";
+import type { DocumentText } from "../services/doc_text/types.ts";
 import type { JobMessageOf } from "./messages.ts";
 
 /** The Chinese reason a file failed, from whatever it threw (unknown errors are logged, not shown). */
@@ -28,7 +29,17 @@ export function makeOcrRunHandler(engines: () => Promise<OcrEngines>) {
     const { kv, blobs, clock } = deps;
     const run = await getOcrRun(kv, msg.runId);
     if (!run) return;
-    const engine = await engines();
+    let engine: OcrEngines;
+    try {
+      engine = await engines();
+    } catch (err) {
+      console.error("[ocr] the document-text service could not be loaded:", err);
+      const error = new AppError("OCR_ENGINE_UNAVAILABLE").message;
+      for (const f of run.files) {
+        await settleOcrFileFailure(kv, { runId: run.id, index: f.index, now: clock.now(), error });
+      }
+      return;
+    }
     for (const file of run.files) {
       if (isFileFinished(file)) continue;
       const at = { runId: run.id, index: file.index };
@@ -36,8 +47,15 @@ export function makeOcrRunHandler(engines: () => Promise<OcrEngines>) {
       try {
         const bytes = await blobs.read(file.blobKey);
         if (!bytes) throw new AppError("OCR_RUN_NOT_FOUND");
-        const doc = await engine.readDocumentText(deps, { bytes, fileName: file.fileName });
-        const { keyFacts } = toFileResultView(doc, await engine.extractKeyFacts(doc));
+        const read = await engine.readDocumentText(deps, { bytes, fileName: file.fileName });
+        // Only the DocumentText contract is kept (never page images or other extras).
+        const doc: DocumentText = {
+          fileName: read.fileName,
+          kind: read.kind,
+          pages: read.pages,
+          warnings: read.warnings,
+        };
+        const { keyFacts } = toFileResultView(doc, keyFactList(await engine.extractKeyFacts(doc)));
         const resultKey = `${run.blobPrefix}/result-${file.index}.json`;
         const stored: StoredOcrResult = { doc, keyFacts };
         await blobs.put(resultKey, new TextEncoder().encode(JSON.stringify(stored)));

@@ -8,8 +8,8 @@ import { AppError } from "../../errors.ts";
  */
 export interface OcrEngines {
   readDocumentText(deps: AppDeps, input: { bytes: Uint8Array; fileName: string }): Promise<DocumentText>;
-  /** Key facts of one document (names, ID numbers, amounts...); an empty list when none. */
-  extractKeyFacts(doc: DocumentText): unknown[] | Promise<unknown[]>;
+  /** Key facts of one document (names, ID numbers, amounts...): a list, or `{ facts: [...] }`. */
+  extractKeyFacts(doc: DocumentText): unknown;
   /** The page images with an invisible text layer, for scans; absent when not available. */
   buildSearchablePdf?: (
     deps: AppDeps,
@@ -33,6 +33,13 @@ async function tryImport(specifier: string): Promise<Record<string, unknown> | n
 
 let cached: Promise<OcrEngines> | null = null;
 
+/** The key facts of whatever extractKeyFacts() returned: a list, or the `facts` of a KeyFacts object. */
+export function keyFactList(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  const facts = (value as { facts?: unknown } | null)?.facts;
+  return Array.isArray(facts) ? facts : [];
+}
+
 /** The real engines. A missing text service fails each file with a Chinese message (and a refund). */
 export function loadOcrEngines(): Promise<OcrEngines> {
   cached ??= (async () => {
@@ -46,5 +53,7 @@ export function loadOcrEngines(): Promise<OcrEngines> {
       ...(pdf ? { buildSearchablePdf: pdf } : {}),
     };
   })();
+  // A load that failed is tried again next time (a module being edited, a transient error).
+  cached.catch(() => (cached = null));
   return cached;
 }
