@@ -60,6 +60,7 @@ export const ERRORS = define({
   OLD_PASSWORD_WRONG: { status: 400, message: "原密码错误" },
   ROLE_NOT_FOUND: { status: 404, message: "角色不存在" },
   ROLE_NAME_TAKEN: { status: 409, message: "角色名称已存在" },
+  ROLE_NAME_RESERVED: { status: 409, message: (p) => `“${p.name}”是系统内置角色的保留名称，请换一个名称` },
   ROLE_PROTECTED_EDIT: { status: 403, message: "超级管理员角色不能编辑" },
   ROLE_PROTECTED_DELETE: { status: 403, message: "超级管理员角色不能删除" },
   ROLE_DEFAULT_UNDELETABLE: { status: 409, message: "默认角色不能删除" },
@@ -111,6 +112,12 @@ export const ERRORS = define({
   AI_BAD_RESPONSE: { status: 502, message: "AI服务返回的内容格式不正确，请重试" },
   AI_PROVIDER_ERROR: { status: 502, message: (p) => `AI服务返回错误（状态码 ${p.status}）` },
   AI_CANCELLED: { status: 499, message: "已停止生成" },
+  // AI chat for drafting (issue #15)
+  AI_CHAT_NOT_FOUND: { status: 404, message: "对话不存在或已删除" },
+  AI_CHAT_MESSAGE_NOT_FOUND: { status: 404, message: "消息不存在或已删除" },
+  AI_CHAT_PRESET_NOT_FOUND: { status: 404, message: "文书模板不存在" },
+  AI_CHAT_NOTHING_TO_REGENERATE: { status: 400, message: "没有可以重新生成的回答" },
+  AI_CHAT_EXPORT_EMPTY: { status: 400, message: "只能导出已完成的AI回答" },
   SENSITIVE_WORD_TAKEN: { status: 409, message: "敏感词已存在" },
   SENSITIVE_WORD_NOT_FOUND: { status: 404, message: "敏感词不存在" },
   // storage manager
@@ -229,6 +236,14 @@ export const ERRORS = define({
   AI_MUBAN_NOT_DOCX: { status: 400, message: "只能上传Word文档(.docx)" },
   AI_MUBAN_FILE_TOO_LARGE: { status: 413, message: "文件大小不能超过 10MB" },
   AI_MUBAN_NOT_FOUND: { status: 404, message: "模板不存在或已删除" },
+  // AI law search (issue #14)
+  LAW_NOT_FOUND: { status: 404, message: "法规不存在或已删除" },
+  LAW_ARTICLE_NOT_FOUND: { status: 404, message: (p) => `《${p.title}》没有${p.number}` },
+  LAW_FILES_REQUIRED: { status: 400, message: "请选择要导入的法规文件" },
+  LAW_FILE_TYPE: { status: 400, message: "只能导入 .md、.txt、.docx 或 .zip 格式的法规文件" },
+  LAW_FILE_UNREADABLE: { status: 400, message: (p) => `无法读取文件“${p.name}”：${p.reason}` },
+  LAW_IMPORT_EMPTY: { status: 400, message: "文件中没有找到可识别的法规（需要标题和“第X条”条文）" },
+  LAW_LIBRARY_EMPTY: { status: 409, message: "法规库为空，请管理员先导入法规" },
 });
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,0 +1,71 @@
+/**
+ * The law library's records (issue #14). Article texts are blobs (one JSON per law version).
+ *
+ * Keys:  ["laws", id] -> LawRecord
+ *        ["laws_by_title", normalizedTitle, id] -> id
+ * Blobs: laws/<id>.json -> LawText
+ */
+import type { BlobStore } from "../blobs/blob_store.ts";
+import { AppError } from "../errors.ts";
+import { normalizeLawName } from "../services/laws/law_names.ts";
+import type { LawRecord, LawText } from "../services/laws/types.ts";
+
+export function lawTextKey(id: string): string {
+  return `laws/${id}.json`;
+}
+
+export async function listLawRecords(kv: Deno.Kv): Promise<LawRecord[]> {
+  const out: LawRecord[] = [];
+  for await (const e of kv.list<LawRecord>({ prefix: ["laws"] })) out.push(e.value);
+  return out;
+}
+
+export async function getLawRecord(kv: Deno.Kv, id: string): Promise<LawRecord | null> {
+  return (await kv.get<LawRecord>(["laws", id])).value;
+}
+
+export async function countLaws(kv: Deno.Kv): Promise<number> {
+  let n = 0;
+  for await (const _ of kv.list({ prefix: ["laws"] }, { limit: 1 })) n++;
+  return n;
+}
+
+/** Stores a new law version: its text blob first, then the record and its title index in one commit. */
+export async function createLaw(
+  kv: Deno.Kv,
+  blobs: BlobStore,
+  record: LawRecord,
+  text: LawText,
+): Promise<void> {
+  await blobs.put(lawTextKey(record.id), new TextEncoder().encode(JSON.stringify(text)));
+  const res = await kv.atomic()
+    .check({ key: ["laws", record.id], versionstamp: null })
+    .set(["laws", record.id], record)
+    .set(["laws_by_title", normalizeLawName(record.title), record.id], record.id)
+    .commit();
+  if (!res.ok) throw new AppError("INTERNAL");
+}
+
+/** Writes changed records (status, dates) in batches of atomic commits. */
+export async function saveLawRecords(kv: Deno.Kv, records: LawRecord[]): Promise<void> {
+  for (let i = 0; i < records.length; i += 50) {
+    const op = kv.atomic();
+    for (const r of records.slice(i, i + 50)) op.set(["laws", r.id], r);
+    const res = await op.commit();
+    if (!res.ok) throw new AppError("INTERNAL");
+  }
+}
+
+export async function readLawText(blobs: BlobStore, id: string): Promise<LawText | null> {
+  const bytes = await blobs.read(lawTextKey(id));
+  return bytes ? JSON.parse(new TextDecoder().decode(bytes)) as LawText : null;
+}
+
+export async function deleteLaw(kv: Deno.Kv, blobs: BlobStore, record: LawRecord): Promise<void> {
+  const res = await kv.atomic()
+    .delete(["laws", record.id])
+    .delete(["laws_by_title", normalizeLawName(record.title), record.id])
+    .commit();
+  if (!res.ok) throw new AppError("INTERNAL");
+  await blobs.delete(lawTextKey(record.id));
+}

@@ -1,0 +1,251 @@
+/**
+ * Citation check (issue #14 §4): every citation in a text, resolved against the library, with a status
+ * valid | amended | repealed | nonexistent | unknown_law, the current article where the library knows
+ * it, and a note in Chinese. An article number that exists but whose text does not say what the
+ * sentence cites it for, while another article of the current text does, is an old numbering
+ * (amended); a number beyond the current text is nonexistent unless an older version had it.
+ */
+import { extractCitations, type FoundCitation } from "./citations.ts";
+import { articleText, type LawLibrary, type LawVersion } from "./library.ts";
+import { normalizeLawName } from "./law_names.ts";
+import { getLawLibrary, type LawDeps } from "./library_store.ts";
+import { bigramTerms } from "./text_terms.ts";
+import type { LawArticle } from "./types.ts";
+
+export type CitationStatus = "valid" | "amended" | "repealed" | "nonexistent" | "unknown_law";
+
+export interface CheckedCitation {
+  raw: string;
+  title: string;
+  articleNumber: string;
+  status: CitationStatus;
+  current: { title: string; articleNumber: string | null } | null;
+  note: string;
+  /** Where the cited article is in the library (for a link), when it is. */
+  lawId: string | null;
+}
+
+/** Words around a citation that say nothing about its content. */
+const BOILERPLATE =
+  /依照|依据|根据|按照|参照|适用|之规定|的规定|规定|以下|如下|判决|裁定|原告|被告|申请人|被申请人|上诉人|被上诉人|当事人|本案|人民法院|第[零〇一二三四五六七八九十百0-9]+款|第?[（(]?[零〇一二三四五六七八九十0-9]+[)）]?项|违反了|的$/g;
+
+const MIN_INFO = 6;
+const LOW = 0.4;
+const HIGH = 0.45;
+const MARGIN = 0.15;
+
+function sentenceAround(text: string, c: FoundCitation): string {
+  let s = c.start;
+  while (s > 0 && !/[。；！？\n]/.test(text[s - 1])) s--;
+  let e = c.end;
+  while (e < text.length && !/[。；！？\n]/.test(text[e])) e++;
+  return text.slice(s, e);
+}
+
+function propositionOf(text: string, c: FoundCitation, all: FoundCitation[]): string {
+  let sentence = sentenceAround(text, c);
+  for (const other of all) sentence = sentence.split(other.raw).join(" ");
+  return sentence.replace(/《[^》]*》/g, " ").replace(BOILERPLATE, " ");
+}
+
+/** idf-weighted share of the proposition's bigrams found in the article; info is their total idf. */
+function similarity(lib: LawLibrary, prop: string[], article: LawArticle): number {
+  const text = articleText(article);
+  let hit = 0;
+  let total = 0;
+  for (const b of prop) {
+    const w = lib.index.idf(b);
+    total += w;
+    if (text.includes(b)) hit += w;
+  }
+  return total > 0 ? hit / total : 0;
+}
+
+function propInfo(lib: LawLibrary, prop: string[]): number {
+  return prop.reduce((s, b) => s + (lib.index.has(b) ? lib.index.idf(b) : 0), 0);
+}
+
+function bestArticle(
+  lib: LawLibrary,
+  v: LawVersion,
+  prop: string[],
+): { article: LawArticle; sim: number } | null {
+  let best: { article: LawArticle; sim: number } | null = null;
+  for (const a of v.articles) {
+    const sim = similarity(lib, prop, a);
+    if (!best || sim > best.sim) best = { article: a, sim };
+  }
+  return best;
+}
+
+/** Bigrams of a proposition that the corpus knows (unknown ones carry no evidence). */
+function propTerms(lib: LawLibrary, prop: string): string[] {
+  return [...new Set(bigramTerms(prop))].filter((b) => b.length === 2 && lib.index.has(b));
+}
+
+function checkOne(lib: LawLibrary, text: string, c: FoundCitation, all: FoundCitation[]): CheckedCitation {
+  const base = { raw: c.raw, articleNumber: c.articleNumber };
+  const prop = propTerms(lib, propositionOf(text, c, all));
+  const informative = propInfo(lib, prop) >= MIN_INFO;
+  const groups = lib.resolveGroups(c.name).filter((g) => g !== "");
+  const repeal = lib.repealed.get(normalizeLawName(c.name));
+
+  if (groups.length === 0 || (repeal && lib.currentVersion(groups[0])?.record.status !== "现行有效")) {
+    if (repeal) {
+      const title = groups.length
+        ? lib.currentVersion(groups[0])!.record.title
+        : c.name.replace(/[〈〉]/g, "");
+      return {
+        ...base,
+        title,
+        status: "repealed",
+        current: successorArticle(lib, repeal.successor, prop, informative),
+        note: `《${title}》已废止（${repeal.basis}）` +
+          (repeal.successor ? `，现行规定见《${repeal.successor}》` : ""),
+        lawId: groups.length ? lib.currentVersion(groups[0])!.record.id : null,
+      };
+    }
+    return {
+      ...base,
+      title: c.name,
+      status: "unknown_law",
+      current: null,
+      note: `法规库中没有《${c.name}》，无法核对`,
+      lawId: null,
+    };
+  }
+
+  const cur = lib.currentVersion(groups[0])!;
+  const title = cur.record.title;
+  if (cur.record.status === "已废止") {
+    const successor = cur.record.successor;
+    return {
+      ...base,
+      title,
+      status: "repealed",
+      current: successorArticle(lib, successor, prop, informative),
+      note: `《${title}》已废止（${cur.record.statusBasis}）` +
+        (successor ? `，现行规定见《${successor}》` : ""),
+      lawId: cur.record.id,
+    };
+  }
+  const cited = lib.article(cur, c.num, c.sub);
+  const older = (lib.groups.get(groups[0]) ?? []).filter((v) => v !== cur)
+    .map((v) => ({ v, a: lib.article(v, c.num, c.sub) })).filter((x) => x.a !== null);
+
+  if (!cited) {
+    // An older version had the number: the citation uses old numbering.
+    for (const { v, a } of older) {
+      const oldTerms = propTerms(lib, articleText(a!));
+      const best = bestArticle(lib, cur, oldTerms);
+      if (best && best.sim >= HIGH) {
+        return amended(
+          base,
+          title,
+          best.article,
+          cur,
+          `该条序号出自${versionLabel(v)}，现行文本为${best.article.number}`,
+        );
+      }
+    }
+    const max = lib.maxArticle(cur);
+    const best = informative ? bestArticle(lib, cur, prop) : null;
+    return {
+      ...base,
+      title,
+      status: "nonexistent",
+      current: best && best.sim >= HIGH ? { title, articleNumber: best.article.number } : null,
+      note: `《${title}》（${versionLabel(cur)}）共${max}条，没有${c.articleNumber}` +
+        (best && best.sim >= HIGH ? `；所引内容见${best.article.number}` : ""),
+      lawId: cur.record.id,
+    };
+  }
+
+  if (cur.record.status === "已被修改") {
+    return {
+      ...base,
+      title,
+      status: "amended",
+      current: { title, articleNumber: cited.number },
+      note: `《${title}》库内文本已被修改（${cur.record.statusBasis}），请核对现行文本`,
+      lawId: cur.record.id,
+    };
+  }
+
+  if (informative) {
+    const simCited = similarity(lib, prop, cited);
+    if (simCited < LOW) {
+      const best = bestArticle(lib, cur, prop);
+      if (best && best.article !== cited && best.sim >= HIGH && best.sim - simCited >= MARGIN) {
+        const oldHit = older.find(({ a }) => similarity(lib, prop, a!) >= HIGH);
+        return amended(
+          base,
+          title,
+          best.article,
+          cur,
+          oldHit
+            ? `${c.articleNumber}是${versionLabel(oldHit.v)}的序号，现行文本为${best.article.number}`
+            : `现行文本${c.articleNumber}的内容与所引不符，所引内容见${best.article.number}（可能是旧版序号）`,
+        );
+      }
+    }
+  }
+  return {
+    ...base,
+    title,
+    status: "valid",
+    current: { title, articleNumber: cited.number },
+    note: `现行有效（${versionLabel(cur)}）`,
+    lawId: cur.record.id,
+  };
+}
+
+function amended(
+  base: { raw: string; articleNumber: string },
+  title: string,
+  article: LawArticle,
+  cur: LawVersion,
+  note: string,
+): CheckedCitation {
+  return {
+    ...base,
+    title,
+    status: "amended",
+    current: { title, articleNumber: article.number },
+    note,
+    lawId: cur.record.id,
+  };
+}
+
+function versionLabel(v: LawVersion): string {
+  const d = v.record.publishDate ?? v.record.effectiveDate;
+  return d ? `${d.slice(0, 4)}年文本` : "库内文本";
+}
+
+function successorArticle(
+  lib: LawLibrary,
+  successor: string | null,
+  prop: string[],
+  informative: boolean,
+): { title: string; articleNumber: string | null } | null {
+  if (!successor) return null;
+  const group = lib.resolveGroups(successor).find((g) => g !== "");
+  const v = group ? lib.currentVersion(group) : null;
+  if (!v) return { title: successor, articleNumber: null };
+  const best = informative ? bestArticle(lib, v, prop) : null;
+  return { title: v.record.title, articleNumber: best && best.sim >= HIGH ? best.article.number : null };
+}
+
+/** Checks every citation in a text against a built library. */
+export function checkCitationsIn(lib: LawLibrary, text: string): CheckedCitation[] {
+  const found = extractCitations(lib, text);
+  return found.map((c) => checkOne(lib, text, c, found));
+}
+
+/**
+ * Checks every citation in a text against the stored library (this screen and AI chat call it).
+ * Free of charge; an empty library gives unknown_law for every citation it can recognise.
+ */
+export async function checkCitations(deps: LawDeps, text: string): Promise<CheckedCitation[]> {
+  return checkCitationsIn(await getLawLibrary(deps), text);
+}

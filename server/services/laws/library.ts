@@ -1,0 +1,234 @@
+/**
+ * The in-memory law library: every stored version with its articles, the groups of versions of one
+ * law (newest first), the names each law is known by, and the search index. Built at start from KV and
+ * the blob store (load_library.ts) or straight from parsed files (tests, benchmarks); rebuilt after an
+ * import or delete. Status changes only touch the records.
+ */
+import { lawNameAliases, normalizeLawName } from "./law_names.ts";
+import { SearchIndex } from "./search_index.ts";
+import type { LawArticle, LawRecord, LawText } from "./types.ts";
+import validityData from "./validity.json" with { type: "json" };
+
+export interface LibraryEntry {
+  record: LawRecord;
+  text: LawText;
+}
+
+export interface LawVersion {
+  record: LawRecord;
+  text: LawText;
+  articles: LawArticle[];
+  byKey: Map<string, number>;
+  group: string;
+  /** The date this version starts to apply, and the start of the next newer version (exclusive). */
+  validFrom: string | null;
+  validTo: string | null;
+  /** Index of its first article in the search index. */
+  docStart: number;
+}
+
+export interface RepealInfo {
+  basis: string;
+  successor: string | null;
+}
+
+export function articleKey(num: number, sub = 0): string {
+  return `${num}-${sub}`;
+}
+
+export function versionDate(r: Pick<LawRecord, "effectiveDate" | "publishDate">): string {
+  return r.effectiveDate ?? r.publishDate ?? "";
+}
+
+/** Newest first: by date, then by import time. */
+export function compareVersions(a: LawRecord, b: LawRecord): number {
+  return versionDate(b).localeCompare(versionDate(a)) || b.importedAt - a.importedAt;
+}
+
+/** Acts repealed according to validity.json (normalized name -> basis and successor). */
+export function repealsFromData(): Map<string, RepealInfo> {
+  const out = new Map<string, RepealInfo>();
+  for (const r of validityData.repealed) {
+    out.set(normalizeLawName(r.name), { basis: r.basis, successor: r.successor });
+  }
+  return out;
+}
+
+/** Acts named in an article as repealed (…同时废止 / …废止): 《中华人民共和国合同法》、… 同时废止. */
+export function repealsInText(articles: LawArticle[]): string[] {
+  const out: string[] = [];
+  for (const a of articles) {
+    const text = a.paragraphs.join("");
+    if (!/废止/.test(text)) continue;
+    const m = /(?:施行|生效)[^。]*?[，,](.+?)同时废止/.exec(text);
+    if (!m) continue;
+    for (const name of m[1].matchAll(/《([^》]+)》/g)) out.push(name[1]);
+  }
+  return out;
+}
+
+export class LawLibrary {
+  readonly versions: LawVersion[] = [];
+  readonly byId = new Map<string, LawVersion>();
+  /** Group key (normalized title) -> versions, newest first. */
+  readonly groups = new Map<string, LawVersion[]>();
+  /** Normalized name -> group keys. */
+  readonly aliases = new Map<string, string[]>();
+  /** Acts known to be repealed though not (or not only) in the library. */
+  readonly repealed: Map<string, RepealInfo>;
+  readonly index: SearchIndex;
+  /** Doc index -> version index and article index. */
+  readonly docVersion: Int32Array;
+  readonly docArticle: Int32Array;
+  /** Characters of the corpus, for typo correction. */
+  readonly chars: string[];
+  #aliasByFirst = new Map<string, string[]>();
+
+  constructor(entries: LibraryEntry[]) {
+    this.repealed = repealsFromData();
+    const sorted = [...entries].sort((a, b) => compareVersions(a.record, b.record));
+    let docs = 0;
+    for (const e of sorted) {
+      const group = normalizeLawName(e.record.title);
+      const byKey = new Map<string, number>();
+      e.text.articles.forEach((a, i) => {
+        const k = articleKey(a.num, a.sub);
+        if (!byKey.has(k)) byKey.set(k, i);
+      });
+      const v: LawVersion = {
+        record: e.record,
+        text: e.text,
+        articles: e.text.articles,
+        byKey,
+        group,
+        validFrom: versionDate(e.record) || null,
+        validTo: null,
+        docStart: docs,
+      };
+      docs += v.articles.length;
+      this.versions.push(v);
+      this.byId.set(e.record.id, v);
+      const list = this.groups.get(group) ?? [];
+      if (list.length) v.validTo = list[list.length - 1].validFrom;
+      list.push(v);
+      this.groups.set(group, list);
+    }
+    for (const [group, list] of this.groups) {
+      for (const name of lawNameAliases(list[0].record.title)) this.#addAlias(name, group);
+      for (const v of list) for (const s of v.record.shortNames) this.#addAlias(normalizeLawName(s), group);
+      for (const v of list) {
+        if (v.record.status === "已废止") continue;
+        for (const name of repealsInText(v.articles)) {
+          const key = normalizeLawName(name);
+          if (!this.repealed.has(key)) {
+            this.repealed.set(key, {
+              basis: `${v.record.title}${this.#repealArticle(v)}`,
+              successor: v.record.title,
+            });
+          }
+        }
+      }
+    }
+    for (const key of this.repealed.keys()) if (!this.aliases.has(key)) this.#addAlias(key, "");
+    for (const list of this.#aliasByFirst.values()) list.sort((a, b) => b.length - a.length);
+
+    this.docVersion = new Int32Array(docs);
+    this.docArticle = new Int32Array(docs);
+    const indexDocs: { text: string; context: string }[] = new Array(docs);
+    this.versions.forEach((v, vi) => {
+      const short = v.record.shortNames[0] ?? v.record.title;
+      v.articles.forEach((a, ai) => {
+        const d = v.docStart + ai;
+        this.docVersion[d] = vi;
+        this.docArticle[d] = ai;
+        indexDocs[d] = { text: a.paragraphs.join("\n"), context: `${short} ${a.path.join(" ")}` };
+      });
+    });
+    this.index = new SearchIndex(indexDocs);
+    const chars = new Set<string>();
+    for (const d of indexDocs) for (const ch of d.text) if (ch >= "\u3400" && ch <= "\u9fff") chars.add(ch);
+    this.chars = [...chars];
+  }
+
+  #repealArticle(v: LawVersion): string {
+    const a = v.articles.find((x) => /同时废止/.test(x.paragraphs.join("")));
+    return a ? a.number : "";
+  }
+
+  #addAlias(name: string, group: string): void {
+    if (name.length < 2) return;
+    const list = this.aliases.get(name);
+    if (list) {
+      if (group && !list.includes(group)) list.push(group);
+      return;
+    }
+    this.aliases.set(name, group ? [group] : []);
+    const first = name[0];
+    const byFirst = this.#aliasByFirst.get(first) ?? [];
+    byFirst.push(name);
+    this.#aliasByFirst.set(first, byFirst);
+  }
+
+  /** Known names starting with ch, longest first. */
+  aliasesStartingWith(ch: string): string[] {
+    return this.#aliasByFirst.get(ch) ?? [];
+  }
+
+  /** True when a normalized name is a law (in the library or known as repealed). */
+  isKnownName(normalized: string): boolean {
+    return this.aliases.has(normalized);
+  }
+
+  /** The groups a name means, current ones first; [] when unknown. */
+  resolveGroups(name: string): string[] {
+    const key = normalizeLawName(name);
+    let groups = this.aliases.get(key);
+    if (!groups) {
+      const target = this.aliases.get(key.replace(/一$/, ""));
+      groups = target ?? [];
+    }
+    return [...groups].sort((a, b) => this.#groupRank(a) - this.#groupRank(b));
+  }
+
+  #groupRank(group: string): number {
+    const v = this.currentVersion(group);
+    if (!v) return 9;
+    return v.record.status === "现行有效"
+      ? 0
+      : v.record.status === "尚未生效"
+      ? 1
+      : v.record.status === "已被修改"
+      ? 2
+      : 3;
+  }
+
+  /** The version in force now: the newest 现行有效 one, else the newest. */
+  currentVersion(group: string): LawVersion | null {
+    const list = this.groups.get(group);
+    if (!list || list.length === 0) return null;
+    return list.find((v) => v.record.status === "现行有效") ?? list[0];
+  }
+
+  /** The version in force on a date (YYYY-MM-DD), or null when none had started. */
+  versionOn(group: string, date: string): LawVersion | null {
+    const list = this.groups.get(group) ?? [];
+    return list.find((v) => (v.validFrom ?? "") <= date) ?? null;
+  }
+
+  article(v: LawVersion, num: number, sub = 0): LawArticle | null {
+    const i = v.byKey.get(articleKey(num, sub));
+    return i === undefined ? null : v.articles[i];
+  }
+
+  /** Highest article number of a version. */
+  maxArticle(v: LawVersion): number {
+    let max = 0;
+    for (const a of v.articles) if (a.num > max) max = a.num;
+    return max;
+  }
+}
+
+/** Plain text of an article (paragraphs joined). */
+export function articleText(a: LawArticle): string {
+  return a.paragraphs.join("\n");
+}

@@ -1,0 +1,35 @@
+/**
+ * Reads law files from a folder on the server (LAWS_DIR, benchmarks, tests): every .md and .txt below
+ * it, parsed with the source folder as a level hint. .docx files are read too when a text extractor
+ * is given.
+ */
+import { parseLawFile } from "./parse_markdown.ts";
+import type { ParsedLawFile } from "./types.ts";
+
+const SKIP = /^(_index\.md|README\.md|法律法规模版\.md)$/;
+
+export async function* walkLawFiles(dir: string, rel = ""): AsyncGenerator<{ path: string; rel: string }> {
+  const entries: Deno.DirEntry[] = [];
+  for await (const e of Deno.readDir(dir)) entries.push(e);
+  entries.sort((a, b) => a.name.localeCompare(b.name));
+  for (const e of entries) {
+    const path = `${dir}/${e.name}`;
+    const r = rel ? `${rel}/${e.name}` : e.name;
+    if (e.isDirectory) {
+      if (e.name === "DLC" || e.name === "scripts" || e.name.startsWith(".")) continue;
+      yield* walkLawFiles(path, r);
+    } else if (e.isFile && /\.(md|txt)$/i.test(e.name) && !SKIP.test(e.name)) {
+      yield { path, rel: r };
+    }
+  }
+}
+
+export async function parseLawFolder(dir: string): Promise<ParsedLawFile[]> {
+  const out: ParsedLawFile[] = [];
+  for await (const f of walkLawFiles(dir)) {
+    const parts = f.rel.split("/");
+    const folder = parts.length > 1 ? parts[0] : null;
+    out.push(parseLawFile(await Deno.readTextFile(f.path), parts[parts.length - 1], folder));
+  }
+  return out;
+}
