@@ -77,6 +77,14 @@ Deno.test("the guard: 没有访问权限 on a page without its permission, and t
   await waitForToast(page, "没有访问权限");
   assert.equal(pathOf(page), "/user-manager");
   assert.ok(await storedToken(page), "still signed in");
+  // the content area says so (a 403 result), long after the toast has gone, with a way back
+  const forbidden = page.locator("main .ant-result-403");
+  await forbidden.getByText("没有访问权限").waitFor();
+  await page.locator(".ant-message-notice").waitFor({ state: "detached", timeout: 15_000 });
+  assert.ok(await forbidden.isVisible(), "the 403 result stays");
+  assert.equal(pathOf(page), "/user-manager");
+  await forbidden.getByRole("button", { name: "返回首页" }).click();
+  await waitForPath(page, "/dashboard");
 
   // through the app: the denied page is not shown and the address goes back to the previous page
   await page.goto("/dashboard");

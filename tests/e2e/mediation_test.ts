@@ -11,7 +11,15 @@ import * as XLSX from "xlsx";
 import { buildDocx, buildSimpleTemplate, plainParagraph } from "../../scripts/make_fixtures.ts";
 import { launchBrowser } from "../helpers/browser.ts";
 import { seedUser, startServer } from "../helpers/server_process.ts";
-import { assertNoPageErrors, signInThroughPage, storedToken, waitForPath, waitForToast } from "./steps.ts";
+import {
+  assertNoPageErrors,
+  assertTableFits,
+  DESKTOP_1440,
+  signInThroughPage,
+  storedToken,
+  waitForPath,
+  waitForToast,
+} from "./steps.ts";
 
 const PASSWORD = "lawyer-pass-1";
 const XLSX_MIME = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -79,7 +87,7 @@ Deno.test("/mediation-form: system template → template.xlsx → filled sheet �
       }),
   });
   await using browser = await launchBrowser();
-  const page = await browser.newPage(server.url);
+  const page = await browser.newPage(server.url, { viewport: DESKTOP_1440 });
   await signInThroughPage(page, "lawyer", PASSWORD);
   await waitForPath(page, "/mediation-form");
 
@@ -145,6 +153,10 @@ Deno.test("/mediation-form: system template → template.xlsx → filled sheet �
   const first = resultRow(page, "张三");
   await first.waitFor();
   assert.equal(await page.locator("tr.ant-table-row").count(), 2);
+  // at 1440 px every column shows: nothing hidden behind the pinned 操作 column (#16 item 4)
+  const widths = await assertTableFits(page.locator(".ant-table-wrapper").filter({ has: first }));
+  assert.ok(widths["文件名"] >= 200, `文件名 is ${widths["文件名"]} px`);
+  await first.getByRole("link", { name: "打开PDF" }).waitFor();
   const cells = await first.locator("td").allInnerTexts();
   assert.ok(cells.includes("北京某某科技有限公司") && cells.includes(ROWS[0].案号), cells.join(" | "));
   assert.equal(

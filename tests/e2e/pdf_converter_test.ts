@@ -3,7 +3,15 @@ import { Buffer } from "node:buffer";
 import { launchBrowser } from "../helpers/browser.ts";
 import { makePdf } from "../helpers/pdf_bytes.ts";
 import { seedUser, startServer } from "../helpers/server_process.ts";
-import { apiGet, assertNoPageErrors, signedInPage, storedToken, waitForToast } from "./steps.ts";
+import {
+  apiGet,
+  assertNoPageErrors,
+  assertTableFits,
+  DESKTOP_1440,
+  signedInPage,
+  storedToken,
+  waitForToast,
+} from "./steps.ts";
 
 const PASSWORD = "member-pass-1";
 
@@ -23,6 +31,7 @@ Deno.test("/pdf-converter: a PDF uploaded in the browser gets a link that serves
     username: "member1",
     password: PASSWORD,
     landing: "/pdf-converter",
+    viewport: DESKTOP_1440,
   });
   await page.getByText("剩余PDF转换次数：2 次").waitFor();
 
@@ -71,6 +80,11 @@ Deno.test("/pdf-converter: a PDF uploaded in the browser gets a link that serves
   await batchRow.getByRole("button", { name: /查看详情/ }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByText("调解书1.pdf").waitFor();
+  // at 1440 px the link column is wide enough to read, whole on hover (#16 item 4)
+  const widths = await assertTableFits(dialog.locator(".ant-table-wrapper"));
+  assert.ok(widths["访问链接"] >= 300, `访问链接 is ${widths["访问链接"]} px`);
+  await dialog.locator("tr.ant-table-row").first().locator("a").hover();
+  await page.locator(".ant-tooltip").filter({ hasText: "/api/pdf-links/" }).waitFor();
   await dialog.getByText("1 次", { exact: false }).first().waitFor();
   await dialog.getByRole("button", { name: "关 闭", exact: true }).click();
   await batchRow.getByRole("button", { name: /删\s*除/ }).click();

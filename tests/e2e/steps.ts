@@ -42,9 +42,15 @@ export const ADMIN_LOGIN = { username: E2E_ADMIN_USERNAME, password: E2E_ADMIN_P
  */
 export async function signedInPage(
   browser: BrowserSession,
-  input: { url: string; username: string; password: string; landing?: string },
+  input: {
+    url: string;
+    username: string;
+    password: string;
+    landing?: string;
+    viewport?: { width: number; height: number };
+  },
 ): Promise<Page> {
-  const page = await browser.newPage(input.url);
+  const page = await browser.newPage(input.url, { viewport: input.viewport });
   await signInThroughPage(page, input.username, input.password);
   await waitForPath(page, input.landing ?? "/dashboard");
   return page;
@@ -95,6 +101,25 @@ export async function readSideMenu(page: Page): Promise<MenuEntry[]> {
       return { label: text(li.querySelector(".ant-menu-submenu-title")), items };
     });
   });
+}
+
+/** The window the issue's screens were checked at on a desktop (#16 item 4). */
+export const DESKTOP_1440 = { width: 1440, height: 900 };
+
+/**
+ * Asserts a table shows all its columns without scrolling sideways, and returns the pixel width of
+ * each header cell by its title.
+ */
+export async function assertTableFits(table: Locator): Promise<Record<string, number>> {
+  const scroller = table.locator(".ant-table-content, .ant-table-body").first();
+  const { scrollWidth, clientWidth } = await scroller.evaluate((el) => ({
+    scrollWidth: el.scrollWidth,
+    clientWidth: el.clientWidth,
+  }));
+  assert.ok(scrollWidth <= clientWidth, `the table scrolls sideways: ${scrollWidth} > ${clientWidth}`);
+  return await table.locator("thead th").evaluateAll((cells) =>
+    Object.fromEntries(cells.map((th) => [(th.textContent ?? "").trim(), th.getBoundingClientRect().width]))
+  );
 }
 
 /** Asserts the page has not thrown (uncaught errors collected by the browser helper). */

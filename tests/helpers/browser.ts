@@ -27,8 +27,11 @@ export interface BrowserSession {
   browser: Browser;
   /** Uncaught errors from any page of this session ("pageerror" events). */
   pageErrors: string[];
-  /** A page in a new, empty context (no stored token), with relative URLs resolved against baseURL. */
-  newPage(baseURL: string): Promise<Page>;
+  /**
+   * A page in a new, empty context (no stored token), with relative URLs resolved against baseURL;
+   * 1280×800 unless a viewport is given (390×844 for a phone).
+   */
+  newPage(baseURL: string, options?: { viewport?: { width: number; height: number } }): Promise<Page>;
   close(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
 }
@@ -60,12 +63,12 @@ export async function launchBrowser(): Promise<BrowserSession> {
   return {
     browser,
     pageErrors,
-    async newPage(baseURL: string) {
+    async newPage(baseURL: string, options?: { viewport?: { width: number; height: number } }) {
       const context = await browser.newContext({
         baseURL,
         locale: "zh-CN",
         timezoneId: "Asia/Shanghai",
-        viewport: { width: 1280, height: 800 },
+        viewport: options?.viewport ?? { width: 1280, height: 800 },
       });
       context.setDefaultTimeout(10_000);
       contexts.push(context);

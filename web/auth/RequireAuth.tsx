@@ -4,7 +4,8 @@ import { useLocation, useNavigate, useNavigationType, useOutlet } from "react-ro
 import { getProfile } from "../api/profile.ts";
 import { ChunkErrorBoundary } from "../components/ChunkErrorBoundary.tsx";
 import { loadSiteSettings } from "../components/site_settings.ts";
-import { decideAccess } from "./guard.ts";
+import { ForbiddenResult } from "./ForbiddenResult.tsx";
+import { decideAccess, firstAllowedLanding } from "./guard.ts";
 import { consumeEndedByApp, getCachedSettings, getUser, setUser, useSession } from "./session.ts";
 
 interface Props {
@@ -39,7 +40,7 @@ function refreshProfile(): void {
 /**
  * The route guard of part 1 §4 around the signed-in layout. A denied page is never rendered: the
  * previous page stays on screen and the address goes back to it ("the user stays put"); on a first
- * load there is no previous page, so the layout shows no page.
+ * load there is no previous page, so the content area shows a 403 result with the guard's message.
  */
 export function RequireAuth({ layout: Layout }: Props) {
   const { token, user } = useSession();
@@ -92,7 +93,12 @@ export function RequireAuth({ layout: Layout }: Props) {
     ? outlet
     : previous && previous.path !== location.pathname
     ? previous.outlet
-    : null;
+    : (
+      <ForbiddenResult
+        message={decision.message}
+        landing={user ? firstAllowedLanding(user) : "/dashboard"}
+      />
+    );
   return (
     <ChunkErrorBoundary>
       <Suspense fallback={null}>

@@ -140,6 +140,7 @@ export function BatchHistoryTable<R extends BatchRow>(props: Props<R>) {
       </Space>
       <Table
         rowKey="batch_no"
+        scroll={{ x: 820 }}
         columns={columns}
         dataSource={records}
         loading={loading}

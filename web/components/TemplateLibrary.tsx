@@ -131,6 +131,7 @@ export function TemplateLibrary({ api, preview, listErrorText, uploadTitle, list
           dataSource={templates}
           loading={loading}
           pagination={false}
+          scroll={{ x: 640 }}
           locale={{ emptyText: <Empty description="暂无模板" /> }}
         />
       </Card>

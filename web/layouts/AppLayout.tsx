@@ -18,6 +18,7 @@ import {
   IdcardOutlined,
   LayoutOutlined,
   LogoutOutlined,
+  MenuOutlined,
   MessageOutlined,
   ProfileOutlined,
   RobotOutlined,
@@ -30,7 +31,7 @@ import {
   UserOutlined,
   WalletOutlined,
 } from "@ant-design/icons";
-import { App, Avatar, Button, Layout, Menu, type MenuProps, Space, Typography } from "antd";
+import { App, Avatar, Button, Drawer, Grid, Layout, Menu, type MenuProps, Space, Typography } from "antd";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { PublicSettings } from "../../common/schemas/settings.ts";
@@ -83,18 +84,44 @@ function toMenuItems(nodes: MenuNode[]): MenuProps["items"] {
   }));
 }
 
+/** Where the side menu's collapsed state is remembered across reloads. */
+const COLLAPSED_KEY = "sider_collapsed";
+
+function readCollapsed(): boolean {
+  try {
+    return localStorage.getItem(COLLAPSED_KEY) === "1";
+  } catch {
+    return false;
+  }
+}
+
+function saveCollapsed(collapsed: boolean): void {
+  try {
+    localStorage.setItem(COLLAPSED_KEY, collapsed ? "1" : "0");
+  } catch {
+    // Private mode or storage full: the state lasts for this page only.
+  }
+}
+
 function groupOf(nodes: MenuNode[], path: string): string | undefined {
   return nodes.find((node) => node.children?.some((child) => child.key === path))?.key;
 }
 
-/** The signed-in shell: side menu from the route table, header with site, user and logout. */
+/**
+ * The signed-in shell: side menu from the route table, header with site, user and logout. Below
+ * antd's `md` breakpoint the menu is a drawer opened from the header; the side menu's collapsed
+ * state is remembered across reloads.
+ */
 export function AppLayout({ children }: { children?: ReactNode }) {
   const { user } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
   const { message } = App.useApp();
   const [site, setSite] = useState(() => getCachedSettings());
-  const [collapsed, setCollapsed] = useState(false);
+  const [collapsed, setCollapsed] = useState(readCollapsed);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  // Before the first measurement md is undefined: treat as wide (the desktop layout).
+  const narrow = Grid.useBreakpoint().md === false;
 
   useEffect(() => {
     const show = (settings: PublicSettings) =>
@@ -125,63 +152,109 @@ export function AppLayout({ children }: { children?: ReactNode }) {
     navigate("/login", { replace: true });
   }
 
+  function onCollapse(next: boolean) {
+    setCollapsed(next);
+    saveCollapsed(next);
+  }
+
+  const brand = (showName: boolean) => (
+    <div
+      style={{
+        display: "flex",
+        alignItems: "center",
+        gap: 8,
+        height: 64,
+        padding: "0 16px",
+        color: "#fff",
+      }}
+    >
+      {site?.logoUrl
+        ? <img src={site.logoUrl} alt="logo" style={{ width: 32, height: 32, objectFit: "contain" }} />
+        : <FileTextOutlined style={{ fontSize: 24 }} />}
+      {showName && (
+        <span style={{ fontWeight: 600, fontSize: 15, whiteSpace: "nowrap", overflow: "hidden" }}>
+          {site?.systemName}
+        </span>
+      )}
+    </div>
+  );
+  const sideMenu = (inDrawer: boolean) => (
+    <Menu
+      theme="dark"
+      mode="inline"
+      items={toMenuItems(menu)}
+      selectedKeys={[location.pathname]}
+      openKeys={collapsed && !inDrawer ? undefined : openKeys}
+      onOpenChange={setOpenKeys}
+      onClick={({ key }) => {
+        if (inDrawer) setDrawerOpen(false);
+        navigate(key);
+      }}
+    />
+  );
+
   return (
     <Layout style={{ minHeight: "100vh" }}>
-      <Layout.Sider collapsible collapsed={collapsed} onCollapse={setCollapsed} width={220} theme="dark">
-        <div
-          style={{
-            display: "flex",
-            alignItems: "center",
-            gap: 8,
-            height: 64,
-            padding: "0 16px",
-            color: "#fff",
-          }}
-        >
-          {site?.logoUrl
-            ? <img src={site.logoUrl} alt="logo" style={{ width: 32, height: 32, objectFit: "contain" }} />
-            : <FileTextOutlined style={{ fontSize: 24 }} />}
-          {!collapsed && (
-            <span style={{ fontWeight: 600, fontSize: 15, whiteSpace: "nowrap", overflow: "hidden" }}>
-              {site?.systemName}
-            </span>
-          )}
-        </div>
-        <Menu
-          theme="dark"
-          mode="inline"
-          items={toMenuItems(menu)}
-          selectedKeys={[location.pathname]}
-          openKeys={collapsed ? undefined : openKeys}
-          onOpenChange={setOpenKeys}
-          onClick={({ key }) => navigate(key)}
-        />
-      </Layout.Sider>
-      <Layout>
+      {narrow
+        ? (
+          <Drawer
+            placement="left"
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            closable={false}
+            size={240}
+            styles={{ body: { padding: 0, background: "#001529" } }}
+          >
+            {brand(true)}
+            {sideMenu(true)}
+          </Drawer>
+        )
+        : (
+          <Layout.Sider collapsible collapsed={collapsed} onCollapse={onCollapse} width={220} theme="dark">
+            {brand(!collapsed)}
+            {sideMenu(false)}
+          </Layout.Sider>
+        )}
+      <Layout style={{ minWidth: 0 }}>
         <Layout.Header
           style={{
             background: "#fff",
-            padding: "0 24px",
+            padding: narrow ? "0 12px" : "0 24px",
+            gap: 8,
             display: "flex",
             alignItems: "center",
             justifyContent: "space-between",
             boxShadow: "0 1px 4px rgba(0, 21, 41, 0.08)",
           }}
         >
-          <Space size={8}>
-            <Typography.Text type="secondary">{site?.siteTitle}</Typography.Text>
-            {pageTitle && <Typography.Text type="secondary">/</Typography.Text>}
-            <Typography.Text strong>{pageTitle}</Typography.Text>
-          </Space>
-          <Space size={16}>
+          <div style={{ display: "flex", alignItems: "center", gap: 8, minWidth: 0 }}>
+            {narrow && (
+              <Button
+                type="text"
+                icon={<MenuOutlined />}
+                aria-label="打开菜单"
+                onClick={() => setDrawerOpen(true)}
+              />
+            )}
+            {!narrow && (
+              <Typography.Text type="secondary" style={{ whiteSpace: "nowrap" }}>
+                {site?.siteTitle}
+              </Typography.Text>
+            )}
+            {!narrow && pageTitle && <Typography.Text type="secondary">/</Typography.Text>}
+            <Typography.Text strong ellipsis style={{ whiteSpace: "nowrap" }}>{pageTitle}</Typography.Text>
+          </div>
+          <Space size={narrow ? 8 : 16} style={{ flexShrink: 0 }}>
             <Space size={8}>
               <Avatar size="small" icon={<UserOutlined />} />
               <span>{user?.username}</span>
             </Space>
-            <Button icon={<LogoutOutlined />} onClick={onLogout}>退出登录</Button>
+            <Button icon={<LogoutOutlined />} onClick={onLogout} aria-label="退出登录">
+              {narrow ? null : "退出登录"}
+            </Button>
           </Space>
         </Layout.Header>
-        <Layout.Content style={{ margin: 24 }}>{children}</Layout.Content>
+        <Layout.Content style={{ margin: narrow ? 12 : 24, minWidth: 0 }}>{children}</Layout.Content>
       </Layout>
     </Layout>
   );

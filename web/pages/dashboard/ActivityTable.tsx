@@ -128,6 +128,7 @@ export function ActivityTable({ isAdmin, refreshKey }: Props) {
         dataSource={rows}
         loading={loading}
         pagination={pagination(total)}
+        scroll={{ x: 760 }}
       />
     </>
   );

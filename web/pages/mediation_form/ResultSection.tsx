@@ -5,13 +5,28 @@ import {
   FileWordOutlined,
   RedoOutlined,
 } from "@ant-design/icons";
-import { Alert, App, Button, Dropdown, Space, Table, type TableColumnsType, Typography } from "antd";
+import { Alert, App, Button, Dropdown, Space, Table, type TableColumnsType, Tooltip, Typography } from "antd";
 import dayjs from "dayjs";
 import { useState } from "react";
 import { GENERATED_LIST_FILE_NAME, GENERATION_PREVIEW_ROWS } from "../../../common/constants.ts";
 import type { GenerationResult, RowError, ZipKind } from "../../api/mediation.ts";
 import { saveBatchZip, saveGeneratedFile, ZIP_LABELS } from "./downloads.ts";
 import { exportResults } from "./export_records.ts";
+
+/**
+ * The fixed columns (120 + 110 + 180 + 160 + 90 + 210) plus 200 px for the file name: the table fits
+ * a 1440 px window beside the side menu and scrolls inside its card only below that.
+ */
+const RESULT_TABLE_MIN_WIDTH = 1070;
+
+/** A cut-off cell shows its whole text on hover. */
+function withTooltip(text: string) {
+  return (
+    <Tooltip placement="topLeft" title={text}>
+      <span>{text}</span>
+    </Tooltip>
+  );
+}
 
 interface Props {
   batchNo: string;
@@ -68,27 +83,46 @@ export function ResultSection({ batchNo, files, errors, running, onRetryFailed }
   }
 
   const columns: TableColumnsType<GenerationResult> = [
-    { title: "文件名", dataIndex: "fileName", width: 260, ellipsis: { showTitle: true } },
-    { title: "被申请人", dataIndex: "respondent", width: 140, ellipsis: { showTitle: true } },
-    { title: "申请人", dataIndex: "applicant", width: 120, ellipsis: { showTitle: true } },
-    { title: "案号", dataIndex: "caseNumber", width: 210 },
+    // The file name takes what the fixed columns leave (at least 200 px: see RESULT_TABLE_MIN_WIDTH).
+    { title: "文件名", dataIndex: "fileName", ellipsis: { showTitle: false }, render: withTooltip },
+    {
+      title: "被申请人",
+      dataIndex: "respondent",
+      width: 120,
+      ellipsis: { showTitle: false },
+      render: withTooltip,
+    },
+    {
+      title: "申请人",
+      dataIndex: "applicant",
+      width: 110,
+      ellipsis: { showTitle: false },
+      render: withTooltip,
+    },
+    {
+      title: "案号",
+      dataIndex: "caseNumber",
+      width: 180,
+      ellipsis: { showTitle: false },
+      render: withTooltip,
+    },
     {
       title: "创建时间",
       dataIndex: "createTime",
-      width: 170,
+      width: 160,
       render: (v: string) => dayjs(v).format("YYYY-MM-DD HH:mm:ss"),
     },
     {
       title: "PDF链接",
       dataIndex: "pdfUrl",
-      width: 110,
+      width: 90,
       render: (url: string) =>
         url ? <Typography.Link href={url} target="_blank" rel="noopener">打开PDF</Typography.Link> : "-",
     },
     {
       title: "操作",
       key: "actions",
-      width: 220,
+      width: 210,
       fixed: "end",
       render: (_: unknown, file) => (
         <Space>
@@ -153,7 +187,7 @@ export function ResultSection({ batchNo, files, errors, running, onRetryFailed }
         columns={columns}
         dataSource={files.slice(0, GENERATION_PREVIEW_ROWS)}
         pagination={false}
-        scroll={{ x: 1250 }}
+        scroll={{ x: RESULT_TABLE_MIN_WIDTH }}
       />
     </Space>
   );

@@ -1,5 +1,16 @@
 import { CopyOutlined, ExportOutlined } from "@ant-design/icons";
-import { App, Button, DatePicker, Modal, Popconfirm, Space, Table, type TableColumnsType, Tag } from "antd";
+import {
+  App,
+  Button,
+  DatePicker,
+  Modal,
+  Popconfirm,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Tooltip,
+} from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useCallback, useEffect, useState } from "react";
 import { errorText } from "../../api/client.ts";
@@ -13,6 +24,7 @@ import { formatBatchNo } from "../../components/batch_no.ts";
 import { formatBytes } from "../../components/format_bytes.ts";
 import { formatTime } from "../../components/format_time.ts";
 import { exportPdfRecords, linkStateText } from "./pdf_selection.ts";
+import { LinkCell } from "./LinkCell.tsx";
 import { useCopyLink } from "./UploadTab.tsx";
 
 const STATE_COLORS: Record<string, string> = { 有效: "success", 已过期: "warning", 已撤销: "default" };
@@ -82,23 +94,28 @@ export function PdfBatchDetailModal({ batchNo, onClose }: { batchNo: string; onC
   }
 
   const columns: TableColumnsType<PdfLinkRecord> = [
-    { title: "原文件名", dataIndex: "original_filename", ellipsis: true },
+    {
+      title: "原文件名",
+      dataIndex: "original_filename",
+      width: 200,
+      ellipsis: { showTitle: false },
+      render: (name: string) => <Tooltip placement="topLeft" title={name}>{name}</Tooltip>,
+    },
     {
       title: "访问链接",
       dataIndex: "access_url",
-      ellipsis: true,
-      render: (url: string) => <a href={url} target="_blank" rel="noopener noreferrer">{url}</a>,
+      render: (url: string) => <LinkCell url={url} />,
     },
-    { title: "文件大小", dataIndex: "file_size", width: 100, render: (v: number) => formatBytes(v) },
+    { title: "文件大小", dataIndex: "file_size", width: 90, render: (v: number) => formatBytes(v) },
     { title: "上传时间", dataIndex: "created_at", width: 170, render: (v: string) => formatTime(v) },
     {
       title: "打开次数",
       key: "opens",
-      width: 170,
+      width: 90,
       render: (_: unknown, r) => (
-        <span title={r.last_opened_at ? `最后打开：${formatTime(r.last_opened_at)}` : "尚未打开"}>
-          {r.open_count} 次{r.last_opened_at ? `（${formatTime(r.last_opened_at)}）` : ""}
-        </span>
+        <Tooltip title={r.last_opened_at ? `最后打开：${formatTime(r.last_opened_at)}` : "尚未打开"}>
+          <span>{r.open_count} 次</span>
+        </Tooltip>
       ),
     },
     {
@@ -128,7 +145,7 @@ export function PdfBatchDetailModal({ batchNo, onClose }: { batchNo: string; onC
     {
       title: "操作",
       key: "actions",
-      width: 180,
+      width: 170,
       render: (_: unknown, r) => (
         <Space>
           <Button size="small" icon={<CopyOutlined />} onClick={() => copyLink(r.access_url)}>
@@ -151,7 +168,7 @@ export function PdfBatchDetailModal({ batchNo, onClose }: { batchNo: string; onC
   return (
     <Modal
       open
-      width={1200}
+      width="min(1400px, calc(100vw - 32px))"
       title={`批次详情：${formatBatchNo(batchNo)}`}
       onCancel={onClose}
       footer={
@@ -168,6 +185,7 @@ export function PdfBatchDetailModal({ batchNo, onClose }: { batchNo: string; onC
         dataSource={records}
         loading={loading}
         pagination={false}
+        scroll={{ x: 1300 }}
       />
       {total > records.length && (
         <div style={{ marginTop: 8, color: "#888" }}>

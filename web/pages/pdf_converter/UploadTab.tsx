@@ -1,5 +1,5 @@
 import { ClearOutlined, CopyOutlined, ExportOutlined, InboxOutlined } from "@ant-design/icons";
-import { Alert, App, Button, Space, Table, type TableColumnsType, Typography, Upload } from "antd";
+import { Alert, App, Button, Space, Table, type TableColumnsType, Tooltip, Typography, Upload } from "antd";
 import { useRef, useState } from "react";
 import { PDF_CURRENT_LIST_ROWS } from "../../../common/constants.ts";
 import { batchNoOf } from "../../../common/schemas/pdf_links.ts";
@@ -8,6 +8,7 @@ import { checkLimit } from "../../api/member.ts";
 import { type PdfLinkRecord, uploadPdf } from "../../api/pdf_converter.ts";
 import { copyText } from "../../components/copy_text.ts";
 import { formatTime } from "../../components/format_time.ts";
+import { LinkCell } from "./LinkCell.tsx";
 import { exportPdfRecords, PDF_ONLY_TEXT, planPdfSelection, USED_UP_TEXT } from "./pdf_selection.ts";
 
 interface Props {
@@ -87,12 +88,17 @@ export function UploadTab({ remaining, setRemaining }: Props) {
   }
 
   const columns: TableColumnsType<PdfLinkRecord> = [
-    { title: "文件名", dataIndex: "original_filename", ellipsis: true },
+    {
+      title: "文件名",
+      dataIndex: "original_filename",
+      width: 240,
+      ellipsis: { showTitle: false },
+      render: (name: string) => <Tooltip placement="topLeft" title={name}>{name}</Tooltip>,
+    },
     {
       title: "访问链接",
       dataIndex: "access_url",
-      ellipsis: true,
-      render: (url: string) => <a href={url} target="_blank" rel="noopener noreferrer">{url}</a>,
+      render: (url: string) => <LinkCell url={url} />,
     },
     { title: "上传时间", dataIndex: "created_at", width: 180, render: (v: string) => formatTime(v) },
     {
@@ -148,6 +154,7 @@ export function UploadTab({ remaining, setRemaining }: Props) {
         columns={columns}
         dataSource={records.slice(0, PDF_CURRENT_LIST_ROWS)}
         pagination={false}
+        scroll={{ x: 800 }}
         locale={{ emptyText: "暂无上传文件" }}
       />
       {records.length > PDF_CURRENT_LIST_ROWS && (
