@@ -95,20 +95,55 @@ export const SUPER_ADMIN_ROLE = "超级管理员";
 export const ADMIN_ROLE = "admin";
 export const DEFAULT_MEMBER_ROLE = "普通用户";
 
+/**
+ * The built-in roles, by the key stored on their record (`builtin`). A name can be edited; the key
+ * cannot, so administrator status follows the key.
+ */
+export type BuiltinRole = "super_admin" | "admin" | "member";
+
+/** Names only the built-in roles may carry (SUPER_ADMIN_ROLE and ADMIN_ROLE), compared trimmed and case-blind. */
+export function isReservedRoleName(name: string): boolean {
+  const n = name.trim().toLowerCase();
+  return n === ADMIN_ROLE || n === SUPER_ADMIN_ROLE;
+}
+
+/**
+ * The role name the browser is given for the signed-in user: the built-in admin role is always
+ * `admin` there, whatever it is called in the role manager, so part 1 §6's client rule (role equals
+ * admin or id 1) keeps following the built-in role.
+ */
+export function clientRoleName(role: { name: string; builtin?: BuiltinRole } | null): string {
+  if (!role) return "";
+  return role.builtin === "admin" ? ADMIN_ROLE : role.name;
+}
+
 /** The smallest part of a user that access decisions need. */
 export interface AccessSubject {
   id: number;
+  /** The role's name as the browser gets it (clientRoleName). */
   role: string;
   permissions: readonly string[];
+  /**
+   * The built-in role the user holds, or null for any other role: always set on the server (from the
+   * role record); the browser has only `role`.
+   */
+  builtinRole?: BuiltinRole | null;
 }
 
 export function isSuperAdmin(user: Pick<AccessSubject, "id">): boolean {
   return user.id === SUPER_ADMIN_ID;
 }
 
-/** Admin means role admin or user id 1 (part 1 §6). */
-export function isAdmin(user: Pick<AccessSubject, "id" | "role">): boolean {
-  return user.id === SUPER_ADMIN_ID || user.role === ADMIN_ROLE;
+/**
+ * THE administrator test (part 1 §6: role admin or user id 1), by identity: user id 1, or the holder
+ * of the built-in admin role. On the server `builtinRole` decides, so renaming roles changes nothing;
+ * in the browser, which has only the name, `role` is the server's clientRoleName and no other role
+ * may be called admin (isReservedRoleName).
+ */
+export function isAdmin(user: Pick<AccessSubject, "id" | "role" | "builtinRole">): boolean {
+  if (user.id === SUPER_ADMIN_ID) return true;
+  if (user.builtinRole !== undefined) return user.builtinRole === "admin";
+  return user.role === ADMIN_ROLE;
 }
 
 /**
@@ -125,11 +160,11 @@ export function canGrantPermissions(actor: AccessSubject, permissions: readonly 
  */
 export function canAssignRole(
   actor: AccessSubject,
-  role: { name: string; permissions: readonly string[] },
+  role: { name: string; permissions: readonly string[]; builtin?: BuiltinRole },
 ): boolean {
   if (isSuperAdmin(actor)) return true;
-  if (role.name === SUPER_ADMIN_ROLE) return false;
-  if (role.name === ADMIN_ROLE && !isAdmin(actor)) return false;
+  if (role.builtin === "super_admin" || role.name === SUPER_ADMIN_ROLE) return false;
+  if ((role.builtin === "admin" || role.name === ADMIN_ROLE) && !isAdmin(actor)) return false;
   return canGrantPermissions(actor, role.permissions);
 }
 

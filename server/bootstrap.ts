@@ -1,4 +1,4 @@
-import type { PermissionCode } from "../common/permissions.ts";
+import type { BuiltinRole, PermissionCode } from "../common/permissions.ts";
 import {
   ADMIN_ROLE,
   DEFAULT_MEMBER_ROLE,
@@ -8,7 +8,16 @@ import {
 } from "../common/permissions.ts";
 import type { AppDeps } from "./deps.ts";
 import { seedLoginFeatures } from "./kv/login_features.ts";
-import { createRole, getDefaultRoleId, getRoleByName, setDefaultRoleId } from "./kv/roles.ts";
+import {
+  createRole,
+  getBuiltinRole,
+  getDefaultRoleId,
+  getRoleByName,
+  markBuiltinRole,
+  type Role,
+  type RoleInput,
+  setDefaultRoleId,
+} from "./kv/roles.ts";
 import { createUser, getUser } from "./kv/users.ts";
 import { hashPassword } from "./services/auth/password_hash.ts";
 
@@ -34,21 +43,18 @@ export async function ensureInitialData(
 ): Promise<{ generatedPassword: string | null }> {
   const { kv, config } = deps;
   const now = deps.clock.now();
-  const superRole = await getRoleByName(kv, SUPER_ADMIN_ROLE) ??
-    await createRole(kv, {
-      name: SUPER_ADMIN_ROLE,
-      description: "拥有全部权限，不可编辑或删除",
-      permissions: [...PERMISSION_CODES],
-      isSystem: true,
-    }, now);
-  if (!await getRoleByName(kv, ADMIN_ROLE)) {
-    await createRole(kv, {
-      name: ADMIN_ROLE,
-      description: "管理员",
-      permissions: [...PERMISSION_CODES],
-      isSystem: true,
-    }, now);
-  }
+  const superRole = await ensureBuiltinRole(kv, "super_admin", {
+    name: SUPER_ADMIN_ROLE,
+    description: "拥有全部权限，不可编辑或删除",
+    permissions: [...PERMISSION_CODES],
+    isSystem: true,
+  }, now);
+  await ensureBuiltinRole(kv, "admin", {
+    name: ADMIN_ROLE,
+    description: "管理员",
+    permissions: [...PERMISSION_CODES],
+    isSystem: true,
+  }, now);
   if (await getDefaultRoleId(kv) === null) {
     const member = await getRoleByName(kv, DEFAULT_MEMBER_ROLE) ??
       await createRole(kv, {
@@ -56,6 +62,7 @@ export async function ensureInitialData(
         description: "新注册用户的默认角色",
         permissions: DEFAULT_MEMBER_PERMISSIONS,
         isSystem: true,
+        builtin: "member",
       }, now);
     await setDefaultRoleId(kv, member.id);
   }
@@ -83,4 +90,20 @@ function generatePassword(): string {
   const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789";
   const bytes = crypto.getRandomValues(new Uint8Array(14));
   return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join("");
+}
+
+/**
+ * The built-in role with this key: found by its key, else (a database from before the key) by its
+ * first name on a system role, which then gets the key, else created. Found by key, a renamed built-in
+ * role is not created again under its old name.
+ */
+async function ensureBuiltinRole(kv: Deno.Kv, key: BuiltinRole, input: RoleInput, now: number): Promise<Role> {
+  const found = await getBuiltinRole(kv, key);
+  if (found) return found;
+  const named = await getRoleByName(kv, input.name);
+  if (named?.isSystem) {
+    await markBuiltinRole(kv, named.id, key);
+    return { ...named, builtin: key };
+  }
+  return await createRole(kv, { ...input, builtin: key }, now);
 }

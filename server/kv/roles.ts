@@ -1,5 +1,5 @@
-import type { PermissionCode } from "../../common/permissions.ts";
-import { isPermissionCode, SUPER_ADMIN_ROLE } from "../../common/permissions.ts";
+import type { BuiltinRole, PermissionCode } from "../../common/permissions.ts";
+import { ADMIN_ROLE, isPermissionCode, isReservedRoleName, SUPER_ADMIN_ROLE } from "../../common/permissions.ts";
 import type { RoleBody } from "../../common/schemas/roles.ts";
 import { AppError } from "../errors.ts";
 import { nextSequence } from "./ids.ts";
@@ -14,11 +14,39 @@ export interface Role {
   name: string;
   description: string;
   isSystem: boolean;
+  /** Set on the built-in roles only (bootstrap); what isAdmin and the protections follow, never the name. */
+  builtin?: BuiltinRole;
   permissions: PermissionCode[];
   createdAt: number;
 }
 
 export type RoleInput = Omit<RoleBody, "description"> & { description?: string; isSystem?: boolean };
+
+/** The built-in role with this key, whatever it is called now. */
+export async function getBuiltinRole(kv: Deno.Kv, key: BuiltinRole): Promise<Role | null> {
+  for await (const entry of kv.list<Role>({ prefix: ["roles"] })) {
+    if (entry.value.builtin === key) return entry.value;
+  }
+  return null;
+}
+
+/** Throws ROLE_NAME_RESERVED when `name` is admin or 超级管理员 and the role is not the built-in one of that name. */
+function assertNameAllowed(name: string, builtin: BuiltinRole | undefined): void {
+  if (!isReservedRoleName(name)) return;
+  const own = (builtin === "admin" && name === ADMIN_ROLE) || (builtin === "super_admin" && name === SUPER_ADMIN_ROLE);
+  if (!own) throw new AppError("ROLE_NAME_RESERVED", { name }, { field: "name" });
+}
+
+/**
+ * Marks an existing role as a built-in one (bootstrap; databases made before the key existed).
+ * Does nothing when the role already carries a key.
+ */
+export async function markBuiltinRole(kv: Deno.Kv, id: number, key: BuiltinRole): Promise<void> {
+  const entry = await kv.get<Role>(["roles", id]);
+  if (!entry.value || entry.value.builtin) return;
+  const res = await kv.atomic().check(entry).set(["roles", id], { ...entry.value, builtin: key }).commit();
+  if (!res.ok) return markBuiltinRole(kv, id, key);
+}
 
 export async function getRole(kv: Deno.Kv, id: number): Promise<Role | null> {
   return (await kv.get<Role>(["roles", id])).value;
@@ -36,14 +64,23 @@ export async function listRoles(kv: Deno.Kv): Promise<Role[]> {
   return roles;
 }
 
-/** Creates a role; throws ROLE_NAME_TAKEN when the name exists. */
-export async function createRole(kv: Deno.Kv, input: RoleInput, now = Date.now()): Promise<Role> {
+/**
+ * Creates a role; throws ROLE_NAME_TAKEN when the name exists, ROLE_NAME_RESERVED for admin and
+ * 超级管理员 unless `builtin` makes it that built-in role.
+ */
+export async function createRole(
+  kv: Deno.Kv,
+  input: RoleInput & { builtin?: BuiltinRole },
+  now = Date.now(),
+): Promise<Role> {
+  assertNameAllowed(input.name.trim(), input.builtin);
   const id = await nextSequence(kv, "roles");
   const role: Role = {
     id,
     name: input.name.trim(),
     description: input.description ?? "",
     isSystem: input.isSystem ?? false,
+    ...(input.builtin ? { builtin: input.builtin } : {}),
     permissions: uniqueCodes(input.permissions),
     createdAt: now,
   };
@@ -56,13 +93,17 @@ export async function createRole(kv: Deno.Kv, input: RoleInput, now = Date.now()
   return role;
 }
 
-/** Replaces name, description and permissions. The 超级管理员 role cannot be edited. */
+/**
+ * Replaces name, description and permissions. The 超级管理员 role cannot be edited; admin and
+ * 超级管理员 are no other role's name (ROLE_NAME_RESERVED), though the built-in admin role may take its
+ * own name back.
+ */
 export async function updateRole(kv: Deno.Kv, id: number, input: RoleInput): Promise<Role> {
   const entry = await kv.get<Role>(["roles", id]);
   if (!entry.value) throw new AppError("ROLE_NOT_FOUND");
-  if (entry.value.name === SUPER_ADMIN_ROLE) throw new AppError("ROLE_PROTECTED_EDIT");
+  if (isSuperAdminRole(entry.value)) throw new AppError("ROLE_PROTECTED_EDIT");
   const name = input.name.trim();
-  if (name === SUPER_ADMIN_ROLE) throw new AppError("ROLE_NAME_TAKEN", {}, { field: "name" });
+  assertNameAllowed(name, entry.value.builtin);
   const role: Role = {
     ...entry.value,
     name,
@@ -96,7 +137,7 @@ export async function countRoleUsers(kv: Deno.Kv, roleId: number): Promise<numbe
 export async function deleteRole(kv: Deno.Kv, id: number): Promise<void> {
   const entry = await kv.get<Role>(["roles", id]);
   if (!entry.value) throw new AppError("ROLE_NOT_FOUND");
-  if (entry.value.name === SUPER_ADMIN_ROLE) throw new AppError("ROLE_PROTECTED_DELETE");
+  if (isSuperAdminRole(entry.value)) throw new AppError("ROLE_PROTECTED_DELETE");
   if ((await getDefaultRoleId(kv)) === id) throw new AppError("ROLE_DEFAULT_UNDELETABLE");
   const holders = await kv.get<number>(["role_user_counts", id]);
   if ((holders.value ?? 0) > 0) throw new AppError("ROLE_IN_USE", { count: holders.value });
@@ -116,6 +157,11 @@ export async function getDefaultRoleId(kv: Deno.Kv): Promise<number | null> {
 
 export async function setDefaultRoleId(kv: Deno.Kv, id: number): Promise<void> {
   await kv.set(["meta", "default_role_id"], id);
+}
+
+/** The built-in 超级管理员 role (its name cannot change, the key is checked as well). */
+export function isSuperAdminRole(role: Pick<Role, "name" | "builtin">): boolean {
+  return role.builtin === "super_admin" || role.name === SUPER_ADMIN_ROLE;
 }
 
 function uniqueCodes(codes: readonly string[]): PermissionCode[] {

@@ -1,3 +1,4 @@
+import { clientRoleName } from "../../../common/permissions.ts";
 import { SESSION_IDLE_TIMEOUT_MS, TOKEN_RENEW_BEFORE_MS } from "../../../common/constants.ts";
 import type { AppDeps, CurrentUser } from "../../deps.ts";
 import { AppError } from "../../errors.ts";
@@ -38,8 +39,9 @@ export async function authenticateToken(
       id: record.id,
       username: record.username,
       email: record.email,
-      role: role?.name ?? "",
+      role: clientRoleName(role),
       roleId: record.roleId,
+      builtinRole: role?.builtin ?? null,
       permissions: role?.permissions ?? [],
       domain: record.domain,
       sid: session.sid,

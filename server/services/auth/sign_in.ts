@@ -1,3 +1,4 @@
+import { clientRoleName } from "../../../common/permissions.ts";
 import type { LoginBody, SessionUser } from "../../../common/schemas/auth.ts";
 import type { AppDeps } from "../../deps.ts";
 import { AppError } from "../../errors.ts";
@@ -79,7 +80,7 @@ export async function startSession(
       id: updated.id,
       username: updated.username,
       email: updated.email,
-      role: role?.name ?? "",
+      role: clientRoleName(role),
       permissions: role?.permissions ?? [],
       domain: updated.domain,
     },
