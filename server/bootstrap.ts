@@ -97,7 +97,12 @@ function generatePassword(): string {
  * first name on a system role, which then gets the key, else created. Found by key, a renamed built-in
  * role is not created again under its old name.
  */
-async function ensureBuiltinRole(kv: Deno.Kv, key: BuiltinRole, input: RoleInput, now: number): Promise<Role> {
+async function ensureBuiltinRole(
+  kv: Deno.Kv,
+  key: BuiltinRole,
+  input: RoleInput,
+  now: number,
+): Promise<Role> {
   const found = await getBuiltinRole(kv, key);
   if (found) return found;
   const named = await getRoleByName(kv, input.name);

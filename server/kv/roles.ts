@@ -1,5 +1,10 @@
 import type { BuiltinRole, PermissionCode } from "../../common/permissions.ts";
-import { ADMIN_ROLE, isPermissionCode, isReservedRoleName, SUPER_ADMIN_ROLE } from "../../common/permissions.ts";
+import {
+  ADMIN_ROLE,
+  isPermissionCode,
+  isReservedRoleName,
+  SUPER_ADMIN_ROLE,
+} from "../../common/permissions.ts";
 import type { RoleBody } from "../../common/schemas/roles.ts";
 import { AppError } from "../errors.ts";
 import { nextSequence } from "./ids.ts";
@@ -33,7 +38,8 @@ export async function getBuiltinRole(kv: Deno.Kv, key: BuiltinRole): Promise<Rol
 /** Throws ROLE_NAME_RESERVED when `name` is admin or 超级管理员 and the role is not the built-in one of that name. */
 function assertNameAllowed(name: string, builtin: BuiltinRole | undefined): void {
   if (!isReservedRoleName(name)) return;
-  const own = (builtin === "admin" && name === ADMIN_ROLE) || (builtin === "super_admin" && name === SUPER_ADMIN_ROLE);
+  const own = (builtin === "admin" && name === ADMIN_ROLE) ||
+    (builtin === "super_admin" && name === SUPER_ADMIN_ROLE);
   if (!own) throw new AppError("ROLE_NAME_RESERVED", { name }, { field: "name" });
 }
 

@@ -82,7 +82,10 @@ Deno.test("the whole renaming sequence: the admin role renamed, a role manager c
   await ensureInitialData(t.deps);
   assert.equal((await listRoles(t.kv)).filter((r) => r.builtin === "admin").length, 1);
   assert.equal((await listRoles(t.kv)).some((r) => r.name === "admin"), false);
-  const back = await t.request("PUT", `/api/roles/${builtin.id}`, { as: "admin", json: roleBody(builtin, "admin") });
+  const back = await t.request("PUT", `/api/roles/${builtin.id}`, {
+    as: "admin",
+    json: roleBody(builtin, "admin"),
+  });
   assert.equal(back.status, 200);
 });
 
