@@ -45,7 +45,7 @@ export function normalizeByType(plan: FieldPlan, raw: string): { value: string; 
     }
     case "case_no": {
       const f = findCaseNumbers(t)[0];
-      return f ? { value: f.text, normalized: f.normalized } : null;
+      return f ? { value: f.normalized, normalized: f.normalized } : null;
     }
     case "court": {
       const f = findCourts(t)[0];

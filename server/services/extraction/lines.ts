@@ -37,6 +37,12 @@ const ENDS_SENTENCE = /[。：；！？:;|]$/;
 const STARTS_LABEL =
   /^([\u4e00-\u9fff（）]{1,10}[：]|\d+[、.．]|[一二三四五六七八九十]+、|（[一二三四五六七八九十\d]+）|第[一二三四五六七八九十百]+条|此致|[^\s]{0,6}\s?\|)/;
 
+/** Whether a line runs (nearly) to the right margin, so that the next line may continue it. */
+function wide(line: PhysLine, maxLen: number, maxRight: number): boolean {
+  if (line.raw.box && maxRight > 0) return line.raw.box[2] >= 0.85 * maxRight && line.text.length >= 8;
+  return line.text.length >= Math.max(12, 0.6 * maxLen);
+}
+
 /** Builds the logical lines of a document (wrapped lines of text-layer PDFs and scans joined). */
 export function buildLogicalLines(doc: DocumentText): LogicalLine[] {
   const out: LogicalLine[] = [];
@@ -49,11 +55,12 @@ export function buildLogicalLines(doc: DocumentText): LogicalLine[] {
     }))
       .filter((p) => p.text.length > 0);
     const maxLen = Math.max(0, ...phys.map((p) => p.text.length));
+    const maxRight = Math.max(0, ...phys.map((p) => p.raw.box?.[2] ?? 0));
     let cur: LogicalLine | null = null;
     for (const p of phys) {
       const wraps = (p.raw.method === "pdf_text" || p.raw.method === "ocr") && cur !== null;
       const prev = cur?.parts[cur.parts.length - 1].phys;
-      const soft = wraps && prev !== undefined && prev.text.length >= Math.max(12, 0.8 * maxLen) &&
+      const soft = wraps && prev !== undefined && wide(prev, maxLen, maxRight) &&
         !ENDS_SENTENCE.test(prev.text) && !STARTS_LABEL.test(p.text);
       if (soft && cur) {
         cur.parts.push({ at: cur.text.length, phys: p });

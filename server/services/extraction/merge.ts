@@ -44,6 +44,15 @@ export function mergeField(spec: FieldSpec, candidates: FieldCandidate[]): Merge
     b.confidence - a.confidence
   );
   const best = order[0];
+  // Precision first: two files of the same (best) rank stating different values with equal support and
+  // nothing more authoritative to decide between them: no value, the candidates are shown as a conflict.
+  const rival = order.find((c) =>
+    !c.unverified && c.normalized !== best.normalized && rankOf(c) === rankOf(best) &&
+    (support.get(c.normalized)?.size ?? 0) === (support.get(best.normalized)?.size ?? 0)
+  );
+  if (rival && !best.unverified) {
+    return { ...empty, candidates: order, conflict: true };
+  }
   const distinct = new Set(candidates.filter((c) => !c.unverified).map((c) => c.normalized));
   const agreeing = support.get(best.normalized)?.size ?? 1;
   const confidence = best.unverified

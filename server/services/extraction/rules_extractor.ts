@@ -81,11 +81,10 @@ export function cleanName(raw: string): string | null {
   return null;
 }
 
-
 // ------------------------------------------------------------------ parties
 
 const ROLE_LINE =
-  /^(原告|被告|第三人|申请人|被申请人|出借人|借款人|贷款人|甲方|乙方|丙方|丁方|保证人|担保人|委托人|受托人|委托诉讼代理人|诉讼代理人|委托代理人|代理人|受送达人|债权人|债务人|上诉人|被上诉人|当事人|具状人)([一二三四五六\d]?)((?:（[^）]{0,10}）)?)[：]?(.*)$/;
+  /^(原告|被告|第三人|申请人|被申请人|出借人|借款人|贷款人|甲方|乙方|丙方|丁方|保证人|担保人|委托人|受托人|委托诉讼代理人|诉讼代理人|委托代理人|代理人|受送达人|债权人|债务人|上诉人|被上诉人|当事人|具状人)([一二三四五六\d]?)((?:（[^）]{0,10}）)?)[：](.*)$/;
 
 function roleOf(word: string, ordinal: string, paren: string): PartyRole {
   const all = word + paren;
@@ -267,8 +266,12 @@ function readHolder(doc: DocumentText, lines: LogicalLine[], kind: string): Part
 
 // ------------------------------------------------------------------ facts
 
-const AMOUNT_RE =
-  /(?:人民币|RMB|￥|¥)?\s*[（(]?\s*(?:人民币|￥|¥)?\s*(\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?)\s*(万元|元)|(?:人民币)?([零壹贰叁肆伍陆柒捌玖拾佰仟万亿]{2,}[元圆](?:[零壹贰叁肆伍陆柒捌玖]角)?(?:[零壹贰叁肆伍陆柒捌玖]分)?整?)/g;
+const NUM = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?`;
+const AMOUNT_RE = new RegExp(
+  String
+    .raw`(?:人民币|RMB)?\s*[（(]?\s*(?:[￥¥]|RMB)\s*(${NUM})(万元|元)?|(?:人民币)?\s*(${NUM})\s*(万元|元)|(?:人民币)?([零壹贰叁肆伍陆柒捌玖拾佰仟万亿]{2,}[元圆](?:[零壹贰叁肆伍陆柒捌玖]角)?(?:[零壹贰叁肆伍陆柒捌玖]分)?整?)`,
+  "g",
+);
 
 interface AmountHit {
   text: string;
@@ -281,13 +284,20 @@ interface AmountHit {
 export function findAmounts(text: string): AmountHit[] {
   const raw: AmountHit[] = [];
   for (const m of text.matchAll(AMOUNT_RE)) {
-    if (m[1]) {
-      let v = parseDigitAmount(m[1]);
+    const digits = m[1] ?? m[3];
+    const unit = m[1] ? m[2] : m[4];
+    if (digits) {
+      let v = parseDigitAmount(digits);
       if (v === null) continue;
-      if (m[2] === "万元") v = Math.round(v * 1e4 * 100) / 100;
-      raw.push({ text: m[0].trim(), index: m.index!, value: v, checks: [] });
-    } else if (m[3]) {
-      const v = parseChineseAmount(m[3]);
+      if (unit === "万元") v = Math.round(v * 1e4 * 100) / 100;
+      raw.push({
+        text: m[0].trim(),
+        index: m.index! + (m[0].length - m[0].trimStart().length),
+        value: v,
+        checks: [],
+      });
+    } else if (m[5]) {
+      const v = parseChineseAmount(m[5]);
       if (v !== null) raw.push({ text: m[0], index: m.index!, value: v, checks: ["大写"] });
     }
   }
@@ -369,7 +379,7 @@ function readFacts(doc: DocumentText, lines: LogicalLine[], kind: string): DocFa
       add(
         facts,
         "case_no",
-        hit(doc, line, f.index, f.text, f.normalized, li < 6 || /案号/.test(before) ? 0.95 : 0.8),
+        hit(doc, line, f.index, f.normalized, f.normalized, li < 6 || /案号/.test(before) ? 0.95 : 0.8),
       );
     }
     const prev = lines[li - 1]?.text ?? "";
@@ -384,9 +394,10 @@ function readFacts(doc: DocumentText, lines: LogicalLine[], kind: string): DocFa
     }
 
     // claim: item 1 of 诉讼请求 / 请求事项
-    if (/^(诉讼请求|请求事项|申请事项|仲裁请求)[：]?/.test(text)) {
+    const claimHead = text.match(/(?:^|提出|其)(诉讼请求|请求事项|申请事项|仲裁请求)[：]?/);
+    if (claimHead && (claimHead.index === 0 || /[：]/.test(claimHead[0]))) {
       inClaims = true;
-      const after = text.replace(/^(诉讼请求|请求事项|申请事项|仲裁请求)[：]?/, "");
+      const after = text.slice(claimHead.index! + claimHead[0].length);
       if (!after) continue;
     }
     if (inClaims && !claimTaken) {
@@ -486,15 +497,19 @@ function readFacts(doc: DocumentText, lines: LogicalLine[], kind: string): DocFa
         if (d) add(facts, "sign_date", hit(doc, line, at + s.indexOf(sign[2]), sign[2], d.iso, 0.95));
       }
       // narrative: DATE，…借款 / DATE，…签订《借款合同》 / 出具借条
-      const lead = s.match(/^\s*(?:\d+[、.．])?(?:于)?(\d{4}年\d{1,2}月\d{1,2}日)[，,]?(.*)$/);
+      const lead = s.match(/(?:^|[：])\s*(?:\d+[、.．])?(?:于)?(\d{4}年\d{1,2}月\d{1,2}日)[，,]?(.*)$/);
       if (
         lead && kind !== "调解协议" && kind !== "判决书" && kind !== "调解书" || lead && kind === "判决书"
       ) {
         const d = findDates(lead[1])[0];
         const rest = lead[2];
         if (d) {
-          const signs = /签订.{0,4}《?[^》]{0,8}(借款|贷款|借贷)合同|出具.{0,4}(借条|借据)|签订.{0,6}借款协议/
-            .test(rest);
+          // the sentence is about signing (签订《借款合同》 / 出具借条 before any lending verb)
+          const signAt = rest.search(
+            /签订.{0,4}《?[^》]{0,8}(借款|贷款|借贷)合同|出具.{0,4}(借条|借据)|签订.{0,6}借款协议/,
+          );
+          const lendAt = rest.search(/向.{1,40}借款|借到|借款\d|借款人民币|放款/);
+          const signs = signAt >= 0 && (lendAt < 0 || signAt < lendAt);
           if (signs) add(facts, "sign_date", hit(doc, line, at + s.indexOf(lead[1]), lead[1], d.iso, 0.8));
           if (
             /(向.{1,40}借款|借到|借给|出借|放款|发放贷款|借款\d|借款人民币)/.test(rest) && !/签订/.test(rest)
