@@ -342,6 +342,13 @@ export const API_ACCESS: Record<string, Access> = {
   "POST /api/aifolder/create-folder": "ai_folder_access",
   "POST /api/aifolder/upload": "ai_folder_access",
   "POST /api/aifolder/upload-folder": "ai_folder_access",
+  // output-document templates (part 4 §7); the custom OCR screen lists them for generation
+  "GET /api/ai-muban/templates": "ai_muban_access",
+  "POST /api/ai-muban/templates": "ai_muban_access",
+  "PUT /api/ai-muban/templates/:id": "ai_muban_access",
+  "DELETE /api/ai-muban/templates/:id": "ai_muban_access",
+  "GET /api/ai-muban/templates/:id/download": "ai_muban_access",
+  "GET /api/custom-ocr/templates": "custom_ocr_access",
   // OCR识别 (/ocr, issue #10): runs of uploaded files, their text, key facts and downloads
   "POST /api/ocr/runs": "ocr_access",
   "GET /api/ocr/runs": "ocr_access",

@@ -6,6 +6,7 @@ import { accessControl } from "./middleware/access.ts";
 import { bodyLimitControl } from "./middleware/body_limit.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { aiFolderRoutes } from "./routes/ai_folder.ts";
+import { aiMubanRoutes } from "./routes/ai_muban.ts";
 import { aiSettingsRoutes } from "./routes/ai_settings.ts";
 import { auditLogRoutes } from "./routes/audit_log.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -77,6 +78,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
       mediationRoutes,
       mediationHistoryRoutes,
       aiFolderRoutes,
+      aiMubanRoutes,
       ocrRoutes,
     ]
   ) {

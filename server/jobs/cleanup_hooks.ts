@@ -27,6 +27,8 @@ import { getPdfBatchEntry, listPdfBatchesIdleBefore } from "../kv/pdf_links.ts";
 import { getTemplate, type TemplateScope } from "../kv/word_templates.ts";
 import { getNodeEntry } from "../kv/ai_folder.ts";
 import { deleteNodeTree, fileBlobPrefix } from "../services/ai_folder/folder_store.ts";
+import { getAiMuban } from "../kv/ai_muban.ts";
+import { deleteAiMubanWithFile } from "../services/ai_muban/ai_muban_templates.ts";
 import { userItemPrefix } from "../blobs/blob_keys.ts";
 import { deleteSplitTaskWithFiles } from "../services/case_split/manage_split_tasks.ts";
 import { deleteExcelBatch } from "../services/excel_batch/delete_batch.ts";
@@ -143,6 +145,17 @@ export const ITEM_HOOKS: Partial<Record<StorageArea, ItemHook>> = {
   ...CLEANUP_HOOKS,
   templates: wordTemplateHook("personal", "templates"),
   temp_templates: wordTemplateHook("temp", "temp_templates"),
+  // An output-document template of /ai-muban (never expires).
+  ai_muban: {
+    async findItem(deps, userId, itemId) {
+      const record = await getAiMuban(deps.kv, userId, itemId);
+      if (!record) return null;
+      return {
+        blobPrefix: userItemPrefix(userId, "ai_muban", record.id),
+        remove: () => deleteAiMubanWithFile(deps, record),
+      };
+    },
+  },
   // One file of the AI document folder (never expires): its record leaves its folder with it.
   ai_folder: {
     async findItem(deps, userId, itemId) {
