@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { chinaDay } from "../../server/clock.ts";
 import { AppError } from "../../server/errors.ts";
+import { dispatchJob } from "../../server/jobs/dispatch.ts";
+import { jobHandlers } from "../../server/jobs/handlers.ts";
 import { makeOcrRunHandler } from "../../server/jobs/ocr_run_job.ts";
 import { getQuotas } from "../../server/kv/quotas.ts";
 import { getUsageStats, listUsageRecords } from "../../server/kv/usage.ts";
@@ -236,4 +238,33 @@ Deno.test("GET /api/ocr/runs/:id/files/:i/download: .txt, a .docx with the lines
   assert.equal((await pdf.json()).error, "该文件不是扫描件或图片，无需生成可搜索PDF");
   const bad = await t.request("GET", `/api/ocr/runs/${run.id}/files/0/download/exe`, { as: m });
   assert.equal(bad.status, 404);
+});
+
+Deno.test("ocr.run with the real text service: a Word file is read, a damaged image fails with a Chinese reason and is refunded", async () => {
+  using t = await testApp();
+  const m = await member(t, 2);
+  const dir = new URL("../../../shared/data/extraction/cases/D01_汇禾诉谢蓉媛/", import.meta.url);
+  const docx = await Deno.readFile(new URL("汇禾诉谢蓉媛起诉状.docx", dir));
+  const res = await upload(t, m, [["起诉状.docx", docx], [
+    "坏图.png",
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]),
+  ]]);
+  assert.equal(res.status, 202);
+  const { run } = await res.json();
+  await dispatchJob(t.deps, jobHandlers, { type: "ocr.run", runId: run.id, userId: m.user.id });
+  const after = (await (await t.request("GET", `/api/ocr/runs/${run.id}`, { as: m })).json()).run;
+  assert.equal(after.files[0].status, "completed");
+  assert.equal(after.files[0].scanned, false);
+  assert.equal(after.files[1].status, "failed");
+  assert.match(after.files[1].error, /[\u4e00-\u9fa5]/, "the reason is in Chinese");
+  assert.equal(await aiLeft(t, m), 1, "the damaged image's use came back");
+  const result = (await (await t.request("GET", `/api/ocr/runs/${run.id}/files/0`, { as: m })).json()).result;
+  const text = result.pages.flatMap((p: { lines: { text: string }[] }) => p.lines.map((l) => l.text)).join(
+    "\n",
+  );
+  assert.match(text, /谢蓉媛/);
+  assert.ok(
+    result.keyFacts.some((f: { value: string }) => f.value.includes("谢蓉媛")),
+    "the defendant is a key fact",
+  );
 });

@@ -1,6 +1,7 @@
 import type { AppDeps } from "../../deps.ts";
 import type { DocumentText } from "../doc_text/types.ts";
-import { AppError } from "../../errors.ts";
+import { readDocumentText } from "../doc_text/read_document_text.ts";
+import { extractKeyFacts } from "../extraction/key_facts.ts";
 
 /**
  * What an OCR run needs from the document-text service and the extraction core (issue #10), behind one
@@ -17,10 +18,8 @@ export interface OcrEngines {
   ) => Promise<Uint8Array>;
 }
 
-// TODO(#10): static imports once doc_text/read_document_text.ts and extraction/key_facts.ts are committed.
-// Until then they are looked up at run time, so this area compiles whichever lands first.
-const DOC_TEXT_MODULE = "../doc_text/read_document_text.ts";
-const KEY_FACTS_MODULE = "../extraction/key_facts.ts";
+// TODO(#10): buildSearchablePdf is looked up at run time until it is committed; the rest is imported.
+const SEARCHABLE_PDF_MODULES = ["../doc_text/searchable_pdf.ts", "../doc_text/read_document_text.ts"];
 
 async function tryImport(specifier: string): Promise<Record<string, unknown> | null> {
   try {
@@ -40,16 +39,18 @@ export function keyFactList(value: unknown): unknown[] {
   return Array.isArray(facts) ? facts : [];
 }
 
-/** The real engines. A missing text service fails each file with a Chinese message (and a refund). */
+/** The real engines: the document-text service and the key-facts reader of issue #10. */
 export function loadOcrEngines(): Promise<OcrEngines> {
   cached ??= (async () => {
-    const [docText, keyFacts] = await Promise.all([tryImport(DOC_TEXT_MODULE), tryImport(KEY_FACTS_MODULE)]);
-    const read = docText?.readDocumentText as OcrEngines["readDocumentText"] | undefined;
-    const facts = keyFacts?.extractKeyFacts as OcrEngines["extractKeyFacts"] | undefined;
-    const pdf = docText?.buildSearchablePdf as OcrEngines["buildSearchablePdf"] | undefined;
+    let pdf: OcrEngines["buildSearchablePdf"] | undefined;
+    for (const specifier of SEARCHABLE_PDF_MODULES) {
+      pdf ??= (await tryImport(specifier))?.buildSearchablePdf as
+        | OcrEngines["buildSearchablePdf"]
+        | undefined;
+    }
     return {
-      readDocumentText: read ?? (() => Promise.reject(new AppError("OCR_ENGINE_UNAVAILABLE"))),
-      extractKeyFacts: facts ?? (() => []),
+      readDocumentText: (deps, input) => readDocumentText(deps, input),
+      extractKeyFacts,
       ...(pdf ? { buildSearchablePdf: pdf } : {}),
     };
   })();
