@@ -297,6 +297,47 @@ Deno.test("excel-batch: merged output costs 1 and puts every row's paragraph in 
   assert.equal(await quotaOf(t, m), 4);
 });
 
+Deno.test("excel-batch: merged output without paragraphs is a mail merge: the template once per row, each from a new page", async () => {
+  using t = await appWithJobs();
+  const m = await wizardUser(t, 5);
+  const template = buildDocx({
+    body: plainParagraph("致${姓名}：") + plainParagraph("案号${标题}，金额${金额}元。"),
+  });
+  const json = {
+    ...(await payload(t, m, {
+      mergeOutput: true,
+      batchSize: 3,
+      paragraphEnabled: false,
+      paragraphMappings: [],
+    })),
+    templateFile: await uploadTemplate(t, m, template),
+    fieldMappings: [
+      { excelField: "案号", templateField: "标题" },
+      { excelField: "姓名", templateField: "姓名" },
+      { excelField: "金额", templateField: "金额" },
+    ],
+  };
+  const { res, body } = await createTask(t, m, json);
+  assert.equal(res.status, 200, JSON.stringify(body));
+  assert.equal(body.deductedAmount, 1);
+  const done = await waitForTask(t, m, body.taskId);
+  assert.equal(done.task.status, "completed", JSON.stringify(done.task));
+  assert.equal(done.generatedFiles.length, 1);
+  const bytes = (await download(t, `/api/excel-batch/download/${done.generatedFiles[0].id}`, m)).bytes;
+  assert.equal(
+    docxText(bytes).replace(/\n+/g, "\n").trim(),
+    [
+      "致张三：\n案号（2024）京01号，金额1000元。",
+      "致李四：\n案号（2024）京02号，金额2500.5元。",
+      "致王五：\n案号（2024）京03号，金额300元。",
+    ].join("\n"),
+  );
+  // each row after the first starts a new page (a next-page section break)
+  const xml = new PizZip(bytes).file("word/document.xml")!.asText();
+  assert.equal(xml.match(/<w:pPr><w:sectPr\b/g)?.length, 2);
+  assert.equal(await quotaOf(t, m), 4);
+});
+
 Deno.test("excel-batch: a merged document that cannot be made fails the task and gives its use back", async () => {
   using t = await appWithJobs();
   const m = await wizardUser(t, 5);

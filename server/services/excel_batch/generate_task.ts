@@ -5,7 +5,9 @@
  * Without merge output each processed row is one document and a row that fails (a value a formatter
  * cannot read, say) is reported and refunded while the others go on; if every row fails, the task
  * fails and its whole cost comes back. With merge output there is one document for 1 use: it is
- * refunded only when that document fails.
+ * refunded only when that document fails. With paragraphs on, that document is the template once with
+ * every row's paragraphs; with paragraphs off it is a mail merge: the template once per row, each from
+ * a new page, in row order (one row that cannot be rendered fails the document, naming the row).
  *
  * Idempotent and resumable (KV delivers at least once): outputs already recorded are skipped, each
  * output is recorded by a commit that checks it is still absent, and the close (refund of the
@@ -38,6 +40,7 @@ import {
 import { addUsageRecord } from "../../kv/usage.ts";
 import { getUser } from "../../kv/users.ts";
 import type { DocxRenderPool, RowResult } from "../docx/docx_render_pool.ts";
+import { mergeDocxPages } from "../docx/merge_docx.ts";
 import type { ParagraphBlocks, RowValues } from "../docx/render_docx.ts";
 import type { BatchRows } from "../mediation/start_batch.ts";
 import {
@@ -146,7 +149,10 @@ async function generateOutputs(deps: AppDeps, batch: ExcelBatch, task: TaskRecor
   // The server's long-lived render workers (AppDeps), shared with the other jobs.
   const pool = deps.docx;
   if (batch.mergeOutput) {
-    const [result] = await renderMerged(pool, sources);
+    const [result] = sources.spec.paragraphEnabled
+      ? await renderMerged(pool, sources)
+      : await renderMailMerge(pool, sources, (rows) =>
+        updateTaskProgress(kv, task.id, { done: rows, now: clock.now() }));
     await store(0, result);
     await updateTaskProgress(kv, task.id, { done: batch.total, now: clock.now() });
     return;
@@ -215,6 +221,40 @@ async function renderMerged(pool: DocxRenderPool, sources: TaskSources): Promise
     return [{
       error: err instanceof AppError ? err : new AppError("DOCX_RENDER_FAILED", { reason: String(err) }),
     }];
+  }
+}
+
+/**
+ * The mail-merge document (merge output without paragraphs): every row rendered on its own, then
+ * joined in row order, each from a new page. `progress` hears the rows rendered so far.
+ */
+async function renderMailMerge(
+  pool: DocxRenderPool,
+  sources: TaskSources,
+  progress: (rows: number) => Promise<unknown>,
+): Promise<RowResult[]> {
+  const rows = sources.sheet.rows.length;
+  const docs: Uint8Array[] = [];
+  let lastProgress = Date.now();
+  for (let start = 0; start < rows; start += RENDER_ROUND) {
+    const round = Array.from({ length: Math.min(RENDER_ROUND, rows - start) }, (_, k) => start + k);
+    const results = await renderRows(pool, sources, round);
+    for (const [k, result] of results.entries()) {
+      if ("error" in result) {
+        const reason = result.error.message;
+        return [{ error: new AppError("DOCX_RENDER_FAILED", { reason: `第${round[k] + 1}行：${reason}` }) }];
+      }
+      docs.push(result.docx);
+    }
+    if (Date.now() - lastProgress > PROGRESS_EVERY_MS) {
+      lastProgress = Date.now();
+      await progress(start + round.length);
+    }
+  }
+  try {
+    return [{ docx: mergeDocxPages(docs) }];
+  } catch (err) {
+    return [{ error: new AppError("DOCX_RENDER_FAILED", { reason: String(err) }) }];
   }
 }
 

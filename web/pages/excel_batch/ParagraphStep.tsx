@@ -72,7 +72,9 @@ export function ParagraphStep({ config, paragraphVariables, onChange }: Props) {
         <Alert
           type="info"
           showIcon
-          title="合并输出：所有处理的行生成一个文档，段落按行顺序排列，其他变量取第一行的值；只扣除 1 次使用次数"
+          title={config.enabled
+            ? "合并输出：所有处理的行生成一个文档，段落按行顺序排列，其他变量取第一行的值；只扣除 1 次使用次数"
+            : "合并输出：所有处理的行生成一个文档，每行按模板生成一份、各自从新的一页开始，按行顺序排列（同 Word 邮件合并）；只扣除 1 次使用次数"}
         />
       )}
       {config.enabled && (
