@@ -2,6 +2,7 @@ import { LOGIN_FAILURE_WINDOW_MS } from "../../common/constants.ts";
 
 // Keys:  ["login_failures", "username", lower-cased username] -> FailureCount
 //        ["login_failures", "address", client address] -> FailureCount
+//        ["login_failures", "username_address", lower-cased username, client address] -> FailureCount
 // Each entry expires LOGIN_FAILURE_WINDOW_MS after its latest failure (sliding window); readers also
 // compare `lastAt` with the app clock, since KV's expiry is lazy and tests move a manual clock.
 
@@ -10,17 +11,27 @@ export interface FailureCount {
   lastAt: number;
 }
 
-export type FailureScope = "username" | "address";
+export type FailureScope = "username" | "address" | "username_address";
 
-function failureKey(scope: FailureScope, subject: string): Deno.KvKey {
-  return ["login_failures", scope, scope === "username" ? subject.trim().toLowerCase() : subject];
+/** What a count is kept for: a username, an address, or a username typed from one address. */
+export type FailureSubject = string | { username: string; address: string };
+
+function normalUsername(username: string): string {
+  return username.trim().toLowerCase();
+}
+
+function failureKey(scope: FailureScope, subject: FailureSubject): Deno.KvKey {
+  if (typeof subject !== "string") {
+    return ["login_failures", scope, normalUsername(subject.username), subject.address];
+  }
+  return ["login_failures", scope, scope === "username" ? normalUsername(subject) : subject];
 }
 
 /** The failures inside the window ending at `now` (null when none). */
 export async function getFailures(
   kv: Deno.Kv,
   scope: FailureScope,
-  subject: string,
+  subject: FailureSubject,
   now: number,
 ): Promise<FailureCount | null> {
   const value = (await kv.get<FailureCount>(failureKey(scope, subject))).value;
@@ -31,7 +42,7 @@ export async function getFailures(
 export async function addFailure(
   kv: Deno.Kv,
   scope: FailureScope,
-  subject: string,
+  subject: FailureSubject,
   now: number,
 ): Promise<number> {
   const key = failureKey(scope, subject);
@@ -45,6 +56,10 @@ export async function addFailure(
   throw new Error("login failure counter is too contended");
 }
 
-export async function clearFailures(kv: Deno.Kv, scope: FailureScope, subject: string): Promise<void> {
+export async function clearFailures(
+  kv: Deno.Kv,
+  scope: FailureScope,
+  subject: FailureSubject,
+): Promise<void> {
   await kv.delete(failureKey(scope, subject));
 }

@@ -30,35 +30,43 @@ function minutesLeft(failure: FailureCount, now: number): number {
 }
 
 /**
- * Refuses with LOGIN_LOCKED {minutes} when the username has LOGIN_LOCK_AFTER_USERNAME recent failures
- * or the address LOGIN_LOCK_AFTER_ADDRESS; otherwise returns how long this attempt should wait.
- * A refused attempt is not itself counted, so the lock ends one window after the last real failure.
+ * Refuses with LOGIN_LOCKED {minutes} when this username from this address has
+ * LOGIN_LOCK_AFTER_USERNAME recent failures, or the address LOGIN_LOCK_AFTER_ADDRESS over all
+ * usernames; otherwise returns how long this attempt should wait. The hard lock is never per username
+ * alone, so nobody can lock an account (admin included) out from another address; failures for the
+ * username from anywhere still slow every attempt down. A refused attempt is not itself counted, so
+ * the lock ends one window after the last real failure.
  */
 export async function checkLoginAllowed(kv: Deno.Kv, subject: LoginSubject, now: number): Promise<number> {
-  const [byName, byAddress] = await Promise.all([
+  const [byName, byAddress, byPair] = await Promise.all([
     getFailures(kv, "username", subject.username, now),
     getFailures(kv, "address", subject.address, now),
+    getFailures(kv, "username_address", subject, now),
   ]);
-  if (byName && byName.count >= LOGIN_LOCK_AFTER_USERNAME) {
-    throw new AppError("LOGIN_LOCKED", { minutes: minutesLeft(byName, now) });
+  if (byPair && byPair.count >= LOGIN_LOCK_AFTER_USERNAME) {
+    throw new AppError("LOGIN_LOCKED", { minutes: minutesLeft(byPair, now) });
   }
   if (byAddress && byAddress.count >= LOGIN_LOCK_AFTER_ADDRESS) {
     throw new AppError("LOGIN_LOCKED", { minutes: minutesLeft(byAddress, now) });
   }
-  return loginDelayMs(Math.max(byName?.count ?? 0, byAddress?.count ?? 0));
+  return loginDelayMs(Math.max(byName?.count ?? 0, byAddress?.count ?? 0, byPair?.count ?? 0));
 }
 
-/** Counts a failed attempt against both the username and the address. */
+/** Counts a failed attempt against the username, the address, and the two together. */
 export async function recordLoginFailure(kv: Deno.Kv, subject: LoginSubject, now: number): Promise<void> {
   await Promise.all([
     addFailure(kv, "username", subject.username, now),
     addFailure(kv, "address", subject.address, now),
+    addFailure(kv, "username_address", subject, now),
   ]);
 }
 
-/** A successful sign-in clears the username's count (the address keeps its own). */
-export async function clearLoginFailures(kv: Deno.Kv, username: string): Promise<void> {
-  await clearFailures(kv, "username", username);
+/** A successful sign-in clears the username's counts (the address keeps its own). */
+export async function clearLoginFailures(kv: Deno.Kv, subject: LoginSubject): Promise<void> {
+  await Promise.all([
+    clearFailures(kv, "username", subject.username),
+    clearFailures(kv, "username_address", subject),
+  ]);
 }
 
 /**

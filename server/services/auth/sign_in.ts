@@ -53,7 +53,7 @@ export async function signIn(deps: SignInDeps, input: LoginBody, address: string
     await recordSignInAttempt(deps, { username: input.username, address, code: "INVALID_CREDENTIALS" });
     throw new AppError("INVALID_CREDENTIALS");
   }
-  await clearLoginFailures(deps.kv, input.username);
+  await clearLoginFailures(deps.kv, subject);
   const result = await startSession(deps, user, address);
   await recordSignInAttempt(deps, { username: user.username, address, code: null });
   return result;
