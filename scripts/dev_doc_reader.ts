@@ -76,6 +76,31 @@ function readXlsx(bytes: Uint8Array): TextPage[] {
   });
 }
 
+/**
+ * Scans and photos: text a developer OCR'd beforehand with tesseract into EXTRACTION_OCR_CACHE
+ * (<cache>/<case folder>/<file name>.txt, pages split by form feeds). Nothing when the variable is unset.
+ */
+async function readOcrCache(path: string): Promise<TextPage[]> {
+  const cache = Deno.env.get("EXTRACTION_OCR_CACHE");
+  if (!cache) return [];
+  const parts = path.split("/");
+  try {
+    const text = await Deno.readTextFile(`${cache}/${parts.at(-2)}/${parts.at(-1)}.txt`);
+    return text.split("\f").map((pageText, i) => ({
+      page: i + 1,
+      lines: pageText.split("\n").map((t) => t.trim()).filter(Boolean).map((t) => ({
+        text: t,
+        confidence: 0.8,
+        method: "ocr" as const,
+      })),
+      method: "ocr" as const,
+      engine: "tesseract" as const,
+    })).filter((p) => p.lines.length > 0);
+  } catch {
+    return [];
+  }
+}
+
 export async function readDevDocumentText(path: string): Promise<DocumentText> {
   const fileName = path.split("/").pop()!;
   const kind = fileName.split(".").pop()!.toLowerCase();
@@ -83,6 +108,7 @@ export async function readDevDocumentText(path: string): Promise<DocumentText> {
   if (kind === "docx") pages = readDocx(await Deno.readFile(path));
   else if (kind === "pdf") pages = await readPdf(path);
   else if (kind === "xlsx" || kind === "xls") pages = readXlsx(await Deno.readFile(path));
+  if (!pages.length) pages = await readOcrCache(path);
   return { fileName, kind, pages, warnings: pages.length ? [] : ["开发读取器无法读取此文件（需要OCR）"] };
 }
 

@@ -4,7 +4,7 @@
  * scores it with the set's scorer. Uses readDocumentText (the real reader with OCR) when it exists, else the
  * dev-only reader (docx, text PDFs, sheets; scans and photos give no text).
  *
- *   deno task eval-extraction [--cases DIR] [--out FILE] [--errors N]
+ *   deno task eval-extraction [--cases DIR] [--out FILE] [--errors N] [--dev-reader] [--cache DIR]
  */
 import { extractCaseFields } from "../server/services/extraction/extract_case_fields.ts";
 import type { DocumentText } from "../server/services/doc_text/types.ts";
@@ -20,27 +20,38 @@ const setDir = new URL("../../shared/data/extraction/", import.meta.url).pathnam
 const casesDir = arg("--cases", `${setDir}cases`);
 const outFile = arg("--out", "/tmp/extraction_predictions.json");
 const errors = arg("--errors", "40");
+/** Dev iteration only: keep each file's DocumentText here and reuse it (times then exclude reading). */
+const cacheDir = args.includes("--cache") ? arg("--cache", "") : "";
 const ALLOWED = /\.(pdf|doc|docx|xls|xlsx|png|jpg|jpeg)$/i;
 
 type Reader = (path: string, fileName: string) => Promise<DocumentText>;
 
-async function pickReader(): Promise<{ read: Reader; name: string }> {
-  const real = new URL("../server/services/doc_text/read_document_text.ts", import.meta.url);
+/** The real reader (with OCR) unless --dev-reader is given or it cannot be loaded. */
+async function pickReader(): Promise<{ read: Reader; name: string; close: () => Promise<void> }> {
   if (!args.includes("--dev-reader")) {
     try {
-      await Deno.stat(real);
-      const mod = await import(real.href);
-      if (typeof mod.readDocumentText === "function") {
-        return {
-          name: "readDocumentText",
-          read: async (path, fileName) => await mod.readDocumentText(await Deno.readFile(path), fileName),
-        };
-      }
+      const docText = await import("../server/services/doc_text/read_document_text.ts");
+      const ocrPool = await import("../server/services/ocr/ocr_pool.ts");
+      const ocr = ocrPool.createOcrEngine({
+        ...ocrPool.ocrOptionsFromEnv(Deno.env.toObject()),
+        log: () => {},
+      });
+      console.log(await ocrPool.describeOcrSetup(ocrPool.ocrOptionsFromEnv(Deno.env.toObject())));
+      return {
+        name: "readDocumentText",
+        read: async (path, fileName) =>
+          await docText.readDocumentText({ ocr }, { bytes: await Deno.readFile(path), fileName }),
+        close: async () => await ocr.close(),
+      };
     } catch (e) {
       console.error(`readDocumentText unavailable (${(e as Error).message}); using the dev reader`);
     }
   }
-  return { name: "dev reader (no OCR)", read: (path) => readDevDocumentText(path) };
+  return {
+    name: "dev reader (no OCR)",
+    read: (path) => readDevDocumentText(path),
+    close: () => Promise.resolve(),
+  };
 }
 
 const templates = JSON.parse(await Deno.readTextFile(`${setDir}templates.json`));
@@ -60,7 +71,19 @@ for (const folder of folders) {
   const t0 = performance.now();
   for (const name of names) {
     try {
-      docs.push(await reader.read(`${dir}/${name}`, name));
+      const cached = cacheDir ? `${cacheDir}/${folder}/${name}.json` : null;
+      let doc: DocumentText | null = null;
+      if (cached) {
+        doc = await Deno.readTextFile(cached).then((t) => JSON.parse(t) as DocumentText).catch(() => null);
+      }
+      if (!doc) {
+        doc = await reader.read(`${dir}/${name}`, name);
+        if (cached) {
+          await Deno.mkdir(`${cacheDir}/${folder}`, { recursive: true });
+          await Deno.writeTextFile(cached, JSON.stringify({ ...doc, pageImages: undefined }));
+        }
+      }
+      docs.push(doc);
       fileCount++;
     } catch (e) {
       console.error(`${folder}/${name}: ${(e as Error).message}`);
@@ -76,6 +99,7 @@ for (const folder of folders) {
   );
 }
 const total = performance.now() - started;
+await reader.close();
 await Deno.writeTextFile(outFile, JSON.stringify(predictions, null, 1));
 console.log(`predictions: ${outFile}`);
 const score = new Deno.Command("node", {

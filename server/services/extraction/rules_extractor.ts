@@ -69,12 +69,14 @@ function hit(
 }
 
 const CJK_NAME = /^[\u4e00-\u9fff·]{2,5}$/;
+const NOT_NAME =
+  /^(男|女|汉族|身份证|住址|住所|地址|电话|公民|原告|被告|本人|我方|签名|盖章|姓名|性别|民族|出生|名称|类型|法定代表|负责人|职务|日期|签发|有效)/;
 const ORG_END = /(公司|分行|支行|分公司|银行|信用社|合作社|中心|事务所|集团|厂|店|社|部|院|局|所)$/;
 
 /** A party's name as printed, or null when it does not look like a person's or an organisation's name. */
 export function cleanName(raw: string): string | null {
   const t = raw.replace(/[（(][^）)]*[）)]$/, "").replace(/[\s|]/g, "").replace(/^[：:]/, "");
-  if (CJK_NAME.test(t) && !/^(男|女|汉族|身份证|住址|电话|公民|原告|被告|本人|我方|签名|盖章)/.test(t)) {
+  if (CJK_NAME.test(t) && !NOT_NAME.test(t)) {
     return t;
   }
   if (t.length >= 4 && t.length <= 40 && /^[\u4e00-\u9fff（）()]+$/.test(t) && ORG_END.test(t)) return t;
@@ -195,73 +197,127 @@ function readPartyBlocks(doc: DocumentText, lines: LogicalLine[]): PartyRecord[]
   return parties;
 }
 
+const CARD_LABEL =
+  /^(姓名|性别|民族|出生|住址|地址|公民身份号码|身份号码|签发机关|有效期限|名称|类型|住所|营业场所|经营场所|法定代表人|负责人|注册资本|成立日期|营业期限|经营范围|登记机关|统一社会信用代码|受送达人|送达地址|联系电话|邮政编码|案号|案由)/;
+const ADDRESS_START = /^[\u4e00-\u9fff]{2,9}(省|自治区|市)[\u4e00-\u9fff]{0,10}(市|区|县|州|旗|盟)/;
+
+/** The value of a label on its own line, the next line (label alone), or null. */
+function labelled(texts: string[], i: number, label: RegExp): { value: string; line: number } | null {
+  const m = texts[i].match(label);
+  if (!m) return null;
+  const rest = texts[i].slice(m.index! + m[0].length).replace(/^[：:|“”"'·.,，\s]+/, "");
+  if (rest) return { value: rest, line: i };
+  const next = texts[i + 1];
+  if (next && !CARD_LABEL.test(next)) return { value: next, line: i + 1 };
+  return null;
+}
+
+/** An address and the lines that continue it (until a label, an ID number or a date). */
+function addressFrom(texts: string[], i: number, first: string): string {
+  let value = first;
+  for (let j = i + 1; j < texts.length && j <= i + 3; j++) {
+    const next = texts[j];
+    if (CARD_LABEL.test(next) || /\d{15,}|\d{4}年|^[\d\s]+$/.test(next) || next.length > 24) break;
+    value += next;
+  }
+  return value;
+}
+
 /** A certificate's holder (身份证, 营业执照) or a 送达地址确认书's addressee, read from its labels. */
 function readHolder(doc: DocumentText, lines: LogicalLine[], kind: string): PartyRecord | null {
   const rec: PartyRecord = { role: "unknown", roleWord: kind, attrs: {} };
   const base = doc.fileName.replace(/\.[^.]+$/, "");
   if (/被告|被申请人|借款人|债务人|乙方/.test(base)) rec.hint = "debtor";
   else if (/原告|申请人|出借人|贷款人|债权人|甲方/.test(base)) rec.hint = "creditor";
+  const texts = lines.map((l) => l.text.replace(/[|\s]/g, ""));
+  const a = rec.attrs;
+  const put = (attr: keyof PartyRecord["attrs"], i: number, value: string, rule: number) => {
+    if (a[attr]) return;
+    const at = Math.max(0, lines[i].text.indexOf(value.slice(0, 2)));
+    a[attr] = hit(doc, lines[i], at, value, value, rule);
+  };
   const nameLabel = kind === "营业执照"
-    ? /^(名称|企业名称)[：\s|]*(.+)$/
+    ? /^(企业名称|名称)/
     : kind === "送达地址确认书"
-    ? /^(受送达人)[：\s|]*(.+)$/
-    : /^(姓名)[：\s|]*(.+)$/;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    const text = line.text;
-    const nm = text.match(nameLabel);
-    if (nm && !rec.attrs.name) {
-      const raw = nm[2].split(/[|\s，,]|性别|类型|民族/)[0];
-      const name = cleanName(raw);
-      if (name) rec.attrs.name = hit(doc, line, text.indexOf(raw), name, name, 0.95);
+    ? /^受送达人(?!确认)/
+    : /^姓名/;
+  for (let i = 0; i < texts.length; i++) {
+    const nm = labelled(texts, i, nameLabel);
+    if (nm && !a.name) {
+      const name = cleanName(nm.value.split(/性别|类型|民族|[，,]/)[0]);
+      if (name) put("name", nm.line, name, 0.95);
     }
     if (kind === "身份证") {
-      const am = text.match(/^(住址|地址)[：\s|]*(.*)$/);
-      if (am && !rec.attrs.address) {
-        let value = am[2].replace(/[|\s]/g, "");
-        // the address runs over the following lines until the next label
-        for (let j = i + 1; j < lines.length && j <= i + 3; j++) {
-          const next = lines[j].text.replace(/[|\s]/g, "");
-          if (
-            /^(公民身份号码|身份号码|签发机关|有效期限|姓名|性别|出生|民族)/.test(next) ||
-            /\d{15,}/.test(next)
-          ) break;
-          value += next;
-        }
-        if (value.length >= 6) rec.attrs.address = hit(doc, line, text.indexOf(am[2]), value, value, 0.88);
+      const am = labelled(texts, i, /^(住址|地址)/);
+      if (am && !a.address && /[省市区县路街号村镇]/.test(am.value)) {
+        const value = addressFrom(texts, am.line, am.value);
+        if (value.length >= 6) put("address", am.line, value, 0.88);
       }
-      for (const f of findIdNumbers(text)) {
-        if (!rec.attrs.id_no && f.valid) {
-          rec.attrs.id_no = {
-            ...hit(doc, line, f.index, f.normalized, f.normalized, 0.97),
+      for (const f of findIdNumbers(lines[i].text)) {
+        if (!a.id_no && f.valid) {
+          a.id_no = { ...hit(doc, lines[i], f.index, f.normalized, f.normalized, 0.97), checks: f.checks };
+        }
+      }
+    } else if (kind === "营业执照") {
+      const am = labelled(texts, i, /^(住所|营业场所|经营场所)/);
+      if (am && !a.address && /[省市区县路街号]/.test(am.value)) {
+        put("address", am.line, addressFrom(texts, am.line, am.value), 0.88);
+      }
+      const rep = labelled(texts, i, /^(法定代表人|负责人|执行事务合伙人|经营者)/);
+      if (rep && !a.legal_rep) {
+        const name = cleanName(
+          rep.value.replace(/^[^\u4e00-\u9fff]+/, "").slice(0, 5).replace(/[^\u4e00-\u9fff·].*$/, ""),
+        );
+        if (name && !/(公司|银行)/.test(name)) put("legal_rep", rep.line, name, 0.9);
+      }
+      for (const f of findCreditCodes(lines[i].text)) {
+        if (!a.credit_code && f.valid) {
+          a.credit_code = {
+            ...hit(doc, lines[i], f.index, f.normalized, f.normalized, 0.97),
             checks: f.checks,
           };
         }
       }
-    } else if (kind === "营业执照") {
-      const am = text.match(/^(住所|营业场所|经营场所)[：\s|]*(.+)$/);
-      if (am && !rec.attrs.address) {
-        let value = am[2].replace(/[|\s]/g, "");
-        const next = lines[i + 1]?.text.replace(/[|\s]/g, "") ?? "";
-        if (
-          next &&
-          !/^[\u4e00-\u9fff]{2,8}[：|]|^(类型|成立日期|注册资本|经营范围|营业期限|登记机关|法定代表人|负责人)/
-            .test(next) &&
-          /[号室层座楼]/.test(next) && !/[号室层座楼]$/.test(value)
-        ) value += next;
-        rec.attrs.address = hit(doc, line, text.indexOf(am[2]), value, value, 0.88);
+      if (!a.name) {
+        const org = texts[i].replace(/^(企业名称|名称)/, "");
+        const name = /(公司|分行|支行|合作社)$/.test(org) ? cleanName(org) : null;
+        if (name && texts.slice(Math.max(0, i - 3), i + 1).some((t) => /名称|统一社会信用代码/.test(t))) {
+          put("name", i, name, 0.8);
+        }
       }
-      readAttributes(doc, line, text.replace(/^(住所|营业场所|经营场所).*$/, ""), 0, rec);
     } else {
-      // 送达地址确认书: phone of the addressee; its 送达地址 is not a 住址.
-      const pm = text.match(/^(联系电话|电话|手机)[：\s|]*(.+)$/);
-      if (pm && !rec.attrs.phone) {
-        const f = findPhones(pm[2])[0];
-        if (f) rec.attrs.phone = hit(doc, line, text.indexOf(pm[2]) + f.index, f.text, f.normalized, 0.93);
+      // 送达地址确认书: the addressee's phone; its 送达地址 is not a 住址.
+      const pm = labelled(texts, i, /^(联系电话|电话|手机)/);
+      if (pm && !a.phone) {
+        const f = findPhones(pm.value)[0];
+        if (f) {
+          put("phone", pm.line, f.text, 0.93);
+          a.phone!.normalized = f.normalized;
+        }
       }
     }
   }
-  return rec.attrs.name || rec.attrs.id_no || rec.attrs.credit_code ? rec : null;
+  if (kind === "身份证" && !a.name) {
+    // OCR that lost the labels: the first short line that is a person's name, before the sex/birth lines
+    for (let i = 0; i < Math.min(4, texts.length); i++) {
+      const t = texts[i].replace(/^姓名/, "");
+      if (/^(中华人民共和国|居民身份证|男|女)/.test(t)) continue;
+      const name = cleanName(t);
+      if (name && name.length <= 4) {
+        put("name", i, name, 0.75);
+        break;
+      }
+    }
+  }
+  if ((kind === "身份证" || kind === "营业执照") && !a.address) {
+    // labels lost: the one line that reads like an address, with its continuation
+    const starts = texts.map((t, i) => (ADDRESS_START.test(t) ? i : -1)).filter((i) => i >= 0);
+    if (starts.length === 1) {
+      const value = addressFrom(texts, starts[0], texts[starts[0]]);
+      if (/[号室组村]$/.test(value)) put("address", starts[0], value, 0.7);
+    }
+  }
+  return a.name || a.id_no || a.credit_code ? rec : null;
 }
 
 // ------------------------------------------------------------------ facts
