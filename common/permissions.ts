@@ -356,6 +356,15 @@ export const API_ACCESS: Record<string, Access> = {
   "DELETE /api/ocr/runs/:id": "ocr_access",
   "GET /api/ocr/runs/:id/files/:index": "ocr_access",
   "GET /api/ocr/runs/:id/files/:index/download/:format": "ocr_access",
+  // AI chat for drafting (/ai-chat, issue #15): each answer costs one AI use
+  "GET /api/ai-chat/presets": "ai_document",
+  "GET /api/ai-chat/conversations": "ai_document",
+  "POST /api/ai-chat/conversations": "ai_document",
+  "PATCH /api/ai-chat/conversations/:id": "ai_document",
+  "DELETE /api/ai-chat/conversations/:id": "ai_document",
+  "GET /api/ai-chat/conversations/:id/messages": "ai_document",
+  "POST /api/ai-chat/conversations/:id/messages": "ai_document",
+  "POST /api/ai-chat/messages/:id/export": "ai_document",
 };
 
 /** Page routes of the browser app and what each needs (part 1 §2). */

@@ -5,6 +5,7 @@ import { AppError, toErrorBody } from "./errors.ts";
 import { accessControl } from "./middleware/access.ts";
 import { bodyLimitControl } from "./middleware/body_limit.ts";
 import { accountRoutes } from "./routes/account.ts";
+import { aiChatRoutes } from "./routes/ai_chat.ts";
 import { aiFolderRoutes } from "./routes/ai_folder.ts";
 import { aiMubanRoutes } from "./routes/ai_muban.ts";
 import { aiSettingsRoutes } from "./routes/ai_settings.ts";
@@ -78,6 +79,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
       mediationRoutes,
       mediationHistoryRoutes,
       aiFolderRoutes,
+      aiChatRoutes,
       aiMubanRoutes,
       ocrRoutes,
     ]

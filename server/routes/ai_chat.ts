@@ -1,0 +1,159 @@
+import { Hono } from "hono";
+import {
+  type ChatStreamEvent,
+  conversationCreateBody,
+  conversationPatchBody,
+  exportBody,
+  messageBody,
+} from "../../common/schemas/ai_chat.ts";
+import type { AppEnv } from "../deps.ts";
+import { AppError } from "../errors.ts";
+import {
+  createConversation,
+  deleteConversation,
+  listChatRecords,
+  listConversations,
+  requireChatRecord,
+  requireConversation,
+  updateConversation,
+} from "../kv/ai_chats.ts";
+import { currentUser } from "../middleware/access.ts";
+import { validate } from "../middleware/validate.ts";
+import { type AnswerDeps, startAnswer } from "../services/ai_chat/answer.ts";
+import { exportFileName, renderDraftDocx } from "../services/ai_chat/export_docx.ts";
+import { listPresets, presetView, requirePreset } from "../services/ai_chat/presets.ts";
+import { conversationView, messageView } from "../services/ai_chat/views.ts";
+import { attachmentHeader } from "../services/templates/word_templates.ts";
+
+const encoder = new TextEncoder();
+
+function sseFrame(e: ChatStreamEvent): Uint8Array {
+  return encoder.encode(`event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`);
+}
+
+/**
+ * The answer as text/event-stream. A client that goes away (request aborted or body cancelled) aborts
+ * the provider call; the generator still runs to its end, so the answer is stored and a failure
+ * before any text is refunded.
+ */
+function eventStream(
+  events: AsyncGenerator<ChatStreamEvent>,
+  stop: AbortController,
+): ReadableStream<Uint8Array> {
+  let open = true;
+  return new ReadableStream<Uint8Array>({
+    async start(controller) {
+      for await (const e of events) {
+        if (!open) continue;
+        try {
+          controller.enqueue(sseFrame(e));
+        } catch {
+          open = false;
+        }
+      }
+      if (open) controller.close();
+    },
+    cancel() {
+      open = false;
+      stop.abort();
+    },
+  });
+}
+
+export const aiChatRoutes = new Hono<AppEnv>()
+  .get("/ai-chat/presets", (c) => {
+    return c.json({ success: true, presets: listPresets().map(presetView) });
+  })
+  .get("/ai-chat/conversations", async (c) => {
+    const user = currentUser(c);
+    const q = (c.req.query("q") ?? "").trim();
+    const all = await listConversations(c.var.deps.kv, user.id);
+    const list = q ? all.filter((x) => x.title.includes(q)) : all;
+    return c.json({ success: true, conversations: list.map(conversationView) });
+  })
+  .post("/ai-chat/conversations", validate("json", conversationCreateBody), async (c) => {
+    const { deps } = c.var;
+    const user = currentUser(c);
+    const input = c.req.valid("json");
+    const preset = input.presetId ? requirePreset(input.presetId) : null;
+    const conv = await createConversation(deps.kv, {
+      userId: user.id,
+      title: input.title || preset?.title || "新对话",
+      presetId: preset?.id ?? null,
+      caseData: input.caseData ?? {},
+    }, deps.clock.now());
+    return c.json({ success: true, conversation: conversationView(conv) }, 201);
+  })
+  .patch("/ai-chat/conversations/:id", validate("json", conversationPatchBody), async (c) => {
+    const { deps } = c.var;
+    const user = currentUser(c);
+    const input = c.req.valid("json");
+    const conv = await updateConversation(deps.kv, user.id, c.req.param("id"), (x) => ({
+      ...x,
+      title: input.title ?? x.title,
+      titleRenamed: x.titleRenamed || input.title !== undefined,
+      caseData: input.caseData ?? x.caseData,
+      updatedAt: deps.clock.now(),
+    }));
+    return c.json({ success: true, conversation: conversationView(conv) });
+  })
+  .delete("/ai-chat/conversations/:id", async (c) => {
+    const user = currentUser(c);
+    await deleteConversation(c.var.deps.kv, user.id, c.req.param("id"));
+    return c.json({ success: true });
+  })
+  .get("/ai-chat/conversations/:id/messages", async (c) => {
+    const { kv } = c.var.deps;
+    const user = currentUser(c);
+    const conv = await requireConversation(kv, user.id, c.req.param("id"));
+    const messages = await listChatRecords(kv, conv.id);
+    return c.json({
+      success: true,
+      conversation: conversationView(conv),
+      messages: messages.map(messageView),
+    });
+  })
+  .post("/ai-chat/conversations/:id/messages", validate("json", messageBody), async (c) => {
+    const user = currentUser(c);
+    const input = c.req.valid("json");
+    const stop = new AbortController();
+    c.req.raw.signal.addEventListener("abort", () => stop.abort(), { once: true });
+    const events = await startAnswer(c.var.deps as AnswerDeps, {
+      user: { id: user.id, username: user.username },
+      conversationId: c.req.param("id"),
+      content: input.content,
+      regenerate: input.regenerate,
+      signal: stop.signal,
+    });
+    return new Response(eventStream(events, stop), {
+      headers: {
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-cache",
+        "x-accel-buffering": "no",
+      },
+    });
+  })
+  .post("/ai-chat/messages/:id/export", validate("json", exportBody), async (c) => {
+    const { deps } = c.var;
+    const user = currentUser(c);
+    const { format } = c.req.valid("json");
+    const record = await requireChatRecord(deps.kv, user.id, c.req.param("id"));
+    if (record.role !== "assistant" || !record.content.trim()) throw new AppError("AI_CHAT_EXPORT_EMPTY");
+    const docx = renderDraftDocx(record.content, record.citations);
+    if (format === "pdf") {
+      if (!deps.pdf?.available) throw new AppError("PDF_CONVERTER_MISSING");
+      const pdf = await deps.pdf.convert(docx);
+      return new Response(pdf as Uint8Array<ArrayBuffer>, {
+        headers: {
+          "content-type": "application/pdf",
+          "content-disposition": attachmentHeader(exportFileName(record.content, "AI文书", "pdf")),
+        },
+      });
+    }
+    return new Response(docx as Uint8Array<ArrayBuffer>, {
+      headers: {
+        "content-type": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+        "content-disposition": attachmentHeader(exportFileName(record.content, "AI文书", "docx")),
+      },
+    });
+  });

@@ -1,0 +1,130 @@
+import { z } from "zod";
+import type { PresetView } from "../../../common/schemas/ai_chat.ts";
+import { AppError } from "../../errors.ts";
+import presetData from "./presets.json" with { type: "json" };
+
+/**
+ * Drafting presets (issue #15 §3): the element-based (要素式) forms as data, in presets.json. A preset
+ * is its fields, its blocks in order, and a prompt. A "fixed" block is filled by code: each `${字段}`
+ * gets the case value, or a marked gap 〔待填写：标签〕 when the case has none; ${起诉日期} is today.
+ * A "model" block is the narrative the model writes (its prompt may use `${字段}` too); without a
+ * model it stays a marked gap. Adding a preset is adding an entry to presets.json: no code.
+ */
+
+const presetSchema = z.object({
+  id: z.string().regex(/^[a-z0-9_]+$/),
+  title: z.string().min(1),
+  category: z.string().min(1),
+  docTitle: z.string().min(1),
+  docSubtitle: z.string().optional(),
+  fields: z.array(
+    z.object({ key: z.string().min(1), label: z.string().min(1), hint: z.string().optional() }),
+  ),
+  blocks: z.array(
+    z.discriminatedUnion("kind", [
+      z.object({ title: z.string().min(1), kind: z.literal("fixed"), lines: z.array(z.string()) }),
+      z.object({ title: z.string().min(1), kind: z.literal("model"), prompt: z.string().min(1) }),
+    ]),
+  ).min(1),
+  prompt: z.string().min(1),
+});
+export type Preset = z.infer<typeof presetSchema>;
+export type PresetBlock = Preset["blocks"][number];
+
+/** Values code fills in without asking: the filing date. */
+const AUTO_FIELDS = {
+  起诉日期: (now: Date) => `${now.getFullYear()}年${now.getMonth() + 1}月${now.getDate()}日`,
+};
+
+const PRESETS: Preset[] = z.array(presetSchema).parse(presetData);
+
+/** Every preset, in the file's order. */
+export function listPresets(): Preset[] {
+  return PRESETS;
+}
+
+/** A preset by id; throws AI_CHAT_PRESET_NOT_FOUND. */
+export function requirePreset(id: string): Preset {
+  const p = PRESETS.find((x) => x.id === id);
+  if (!p) throw new AppError("AI_CHAT_PRESET_NOT_FOUND");
+  return p;
+}
+
+/** What the screen needs to pick a preset and show its case form. */
+export function presetView(p: Preset): PresetView {
+  return {
+    id: p.id,
+    title: p.title,
+    category: p.category,
+    fields: p.fields,
+    modelBlocks: p.blocks.filter((b) => b.kind === "model").map((b) => b.title),
+  };
+}
+
+/** The marked gap for a missing case value. */
+export function gapFor(label: string): string {
+  return `〔待填写：${label}〕`;
+}
+
+/** The marked gap for a narrative block no model wrote. */
+export function narrativeGap(title: string): string {
+  return `〔待撰写：${title}。管理员尚未配置AI模型，请手工填写〕`;
+}
+
+/** Replaces `${字段}` by the case value, the automatic value, or a marked gap. */
+export function fillTemplate(
+  preset: Preset,
+  template: string,
+  caseData: Record<string, string>,
+  now: Date,
+): string {
+  return template.replace(/\$\{([^}]+)\}/g, (_m, key: string) => {
+    const value = caseData[key]?.trim();
+    if (value) return value;
+    const auto = AUTO_FIELDS[key as keyof typeof AUTO_FIELDS];
+    if (auto) return auto(now);
+    const label = preset.fields.find((f) => f.key === key)?.label ?? key;
+    return gapFor(label);
+  });
+}
+
+/** One piece of a draft, in order: text code wrote, or a block the model writes. */
+export type DraftPiece = { kind: "text"; text: string } | { kind: "model"; title: string; prompt: string };
+
+/**
+ * The draft's pieces in order. The text uses "# " for the document title and "## " for block
+ * headings (the export turns them into court formatting); each line is a paragraph.
+ */
+export function draftPieces(preset: Preset, caseData: Record<string, string>, now: Date): DraftPiece[] {
+  const pieces: DraftPiece[] = [];
+  let head = `# ${preset.docTitle}\n`;
+  if (preset.docSubtitle) head += `${preset.docSubtitle}\n`;
+  pieces.push({ kind: "text", text: head });
+  for (const block of preset.blocks) {
+    const heading = block.title === "落款" || block.title === "抬头" ? "" : `\n## ${block.title}\n`;
+    if (block.kind === "fixed") {
+      const lines = block.lines.map((l) => fillTemplate(preset, l, caseData, now));
+      pieces.push({ kind: "text", text: `${heading || "\n"}${lines.join("\n")}\n` });
+    } else {
+      pieces.push({ kind: "text", text: heading });
+      pieces.push({
+        kind: "model",
+        title: block.title,
+        prompt: fillTemplate(preset, block.prompt, caseData, now),
+      });
+      pieces.push({ kind: "text", text: "\n" });
+    }
+  }
+  return pieces;
+}
+
+/** The case data as lines for a prompt ("字段：值"), only the fields that have a value. */
+export function caseContext(preset: Preset | null, caseData: Record<string, string>): string {
+  const lines: string[] = [];
+  for (const [key, value] of Object.entries(caseData)) {
+    if (!value.trim()) continue;
+    const label = preset?.fields.find((f) => f.key === key)?.label ?? key;
+    lines.push(`${label}：${value.trim()}`);
+  }
+  return lines.join("\n");
+}
