@@ -356,6 +356,19 @@ export const API_ACCESS: Record<string, Access> = {
   "DELETE /api/ocr/runs/:id": "ocr_access",
   "GET /api/ocr/runs/:id/files/:index": "ocr_access",
   "GET /api/ocr/runs/:id/files/:index/download/:format": "ocr_access",
+  // AI law search (/ai-law-search, issue #14): searching and checking are free; ask costs one AI use;
+  // the library is managed by administrators (role admin or user id 1)
+  "GET /api/law-search/overview": "ai_law_search",
+  "GET /api/law-search/search": "ai_law_search",
+  "GET /api/law-search/recent": "ai_law_search",
+  "GET /api/law-search/laws": "ai_law_search",
+  "GET /api/law-search/laws/:id": "ai_law_search",
+  "GET /api/law-search/laws/:id/articles/:number": "ai_law_search",
+  "POST /api/law-search/check-citations": "ai_law_search",
+  "POST /api/law-search/ask": "ai_law_search",
+  "POST /api/law-search/laws/import": "admin",
+  "PATCH /api/law-search/laws/:id": "admin",
+  "DELETE /api/law-search/laws/:id": "admin",
   // AI chat for drafting (/ai-chat, issue #15): each answer costs one AI use
   "GET /api/ai-chat/presets": "ai_document",
   "GET /api/ai-chat/conversations": "ai_document",

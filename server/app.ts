@@ -32,6 +32,7 @@ import { templatesRoutes } from "./routes/templates.ts";
 import { mediationRoutes } from "./routes/mediation.ts";
 import { mediationHistoryRoutes } from "./routes/mediation_history.ts";
 import { usersRoutes } from "./routes/users.ts";
+import { lawSearchRoutes } from "./routes/law_search.ts";
 import { createWebHandler } from "./static_web.ts";
 
 export interface CreateAppOptions {
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
       aiChatRoutes,
       aiMubanRoutes,
       ocrRoutes,
+      lawSearchRoutes,
     ]
   ) {
     app.route("/api", routes);

@@ -41,6 +41,7 @@ export const BODY_LIMITS: Record<string, BodyLimit> = {
   "POST /api/custom-ocr/process": "upload",
   "POST /api/aifolder/upload": "upload",
   "POST /api/ai-muban/templates": "upload",
+  "POST /api/law-search/laws/import": "upload",
   // part 4 §7/§9: a folder batch of at most 50 MB sent as JSON, each file's content a byte array
   // ("255," is up to 4 characters a byte), plus room for the relative paths.
   "POST /api/aifolder/upload-folder": 4 * FOLDER_BATCH_MAX_BYTES + DEFAULT_BODY_LIMIT,

@@ -1,10 +1,8 @@
 /** The law library's records (issue #14). Metadata lives in KV, article texts in the blob store. */
 
-export const LAW_LEVELS = ["法律", "行政法规", "司法解释", "部门规章", "地方性法规", "其他"] as const;
-export type LawLevel = typeof LAW_LEVELS[number];
-
-export const LAW_STATUSES = ["现行有效", "已被修改", "已废止", "尚未生效"] as const;
-export type LawStatus = typeof LAW_STATUSES[number];
+import type { LawLevel, LawStatus } from "../../../common/schemas/law_search.ts";
+export { LAW_LEVELS, LAW_STATUSES } from "../../../common/schemas/law_search.ts";
+export type { LawLevel, LawStatus };
 
 /** One article: 第X条 plus its paragraphs up to the next article or heading. */
 export interface LawArticle {

@@ -1,0 +1,131 @@
+import { z } from "zod";
+
+/** AI law search (issue #14): requests and answers shared by the screen and the server. */
+
+export const LAW_LEVELS = ["法律", "行政法规", "司法解释", "部门规章", "地方性法规", "其他"] as const;
+export type LawLevel = typeof LAW_LEVELS[number];
+
+export const LAW_STATUSES = ["现行有效", "已被修改", "已废止", "尚未生效"] as const;
+export type LawStatus = typeof LAW_STATUSES[number];
+
+export const CITATION_STATUSES = ["valid", "amended", "repealed", "nonexistent", "unknown_law"] as const;
+export type CitationStatus = typeof CITATION_STATUSES[number];
+
+export const LAW_SEARCH_MAX_QUERY = 200;
+export const LAW_CHECK_MAX_TEXT = 20_000;
+export const LAW_ASK_MAX_QUESTION = 500;
+
+const isoDate = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, "日期格式应为 YYYY-MM-DD");
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.preprocess((v) => (v === "" ? undefined : v), z.enum(values, message).optional());
+
+/** GET /api/law-search/search */
+export const lawSearchQuery = z.object({
+  q: z.string({ error: "请输入检索内容" }).trim().min(1, "请输入检索内容")
+    .max(LAW_SEARCH_MAX_QUERY, `检索内容不能超过${LAW_SEARCH_MAX_QUERY}个字`),
+  status: optionalEnum(LAW_STATUSES, "效力状态不正确"),
+  level: optionalEnum(LAW_LEVELS, "效力级别不正确"),
+  lawId: z.string().trim().max(40).optional().transform((v) => v || undefined),
+  asOf: z.preprocess((v) => (v === "" ? undefined : v), isoDate.optional()),
+  page: z.coerce.number().int("页码必须是整数").min(1, "页码至少为1").max(1000).optional().default(1),
+  pageSize: z.coerce.number().int("每页条数必须是整数").min(1).max(100, "每页最多100条").optional().default(
+    20,
+  ),
+});
+export type LawSearchQuery = z.input<typeof lawSearchQuery>;
+
+/** GET /api/law-search/laws */
+export const lawListQuery = z.object({
+  q: z.string().trim().max(100, "标题关键字不能超过100个字").optional().default(""),
+  status: optionalEnum(LAW_STATUSES, "效力状态不正确"),
+  level: optionalEnum(LAW_LEVELS, "效力级别不正确"),
+  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).optional().default(20),
+});
+export type LawListQuery = z.input<typeof lawListQuery>;
+
+/** POST /api/law-search/check-citations */
+export const checkCitationsBody = z.object({
+  text: z.string({ error: "请输入要核对的文本" }).trim().min(1, "请输入要核对的文本")
+    .max(LAW_CHECK_MAX_TEXT, `文本不能超过${LAW_CHECK_MAX_TEXT}个字`),
+});
+
+/** POST /api/law-search/ask */
+export const askLawBody = z.object({
+  question: z.string({ error: "请输入问题" }).trim().min(2, "请输入问题（至少2个字）")
+    .max(LAW_ASK_MAX_QUESTION, `问题不能超过${LAW_ASK_MAX_QUESTION}个字`),
+});
+
+/** PATCH /api/law-search/laws/{id} (administrators): corrections to validity data. */
+export const lawPatchBody = z.object({
+  status: z.enum(LAW_STATUSES, "效力状态不正确").optional(),
+  statusBasis: z.string().trim().max(300, "依据不能超过300个字").optional(),
+  publishDate: isoDate.nullable().optional(),
+  effectiveDate: isoDate.nullable().optional(),
+  level: z.enum(LAW_LEVELS, "效力级别不正确").optional(),
+  successor: z.string().trim().max(200).nullable().optional(),
+  automatic: z.boolean().optional(),
+});
+export type LawPatchBody = z.infer<typeof lawPatchBody>;
+
+export interface LawSearchHit {
+  lawId: string;
+  title: string;
+  articleNumber: string;
+  path: string[];
+  text: string;
+  highlights: string[];
+  status: LawStatus;
+  level: LawLevel;
+  effectiveDate: string | null;
+  score: number;
+  match: "citation" | "text";
+  successor: string | null;
+}
+
+export interface LawSearchResponse {
+  success: true;
+  total: number;
+  results: LawSearchHit[];
+  terms: string[];
+  corrections: string[];
+}
+
+export interface LawSummary {
+  id: string;
+  title: string;
+  shortNames: string[];
+  level: LawLevel;
+  issuer: string;
+  publishDate: string | null;
+  effectiveDate: string | null;
+  status: LawStatus;
+  statusBasis: string;
+  statusManual: boolean;
+  successor: string | null;
+  articleCount: number;
+  sources: string[];
+}
+
+export interface LawArticleView {
+  number: string;
+  path: string[];
+  paragraphs: string[];
+}
+
+export interface CheckedCitationView {
+  raw: string;
+  title: string;
+  articleNumber: string;
+  status: CitationStatus;
+  current: { title: string; articleNumber: string | null } | null;
+  note: string;
+  lawId: string | null;
+  /** Ask answers only: whether the cited article was among the retrieved ones. */
+  retrieved?: boolean;
+}
+
+/** Full citation used when copying an article: 《中华人民共和国民法典》第六百八十条：… */
+export function formatFullCitation(title: string, number: string, paragraphs: string[]): string {
+  return `《${title}》${number}：${paragraphs.join("\n")}`;
+}
