@@ -23,6 +23,8 @@ export interface AppRoute extends MenuRoute {
 
 const AppLayout = lazyPage(() => import("./layouts/AppLayout.tsx"), "AppLayout");
 const OcrPage = lazyPage(() => import("./pages/ocr/OcrPage.tsx"), "OcrPage");
+const AiFolderPage = lazyPage(() => import("./pages/ai_folder/AiFolderPage.tsx"), "AiFolderPage");
+const AiMubanPage = lazyPage(() => import("./pages/ai_muban/AiMubanPage.tsx"), "AiMubanPage");
 const LoginPage = lazyPage(() => import("./pages/login/LoginPage.tsx"), "LoginPage");
 const NotFoundPage = lazyPage(() => import("./pages/placeholder/NotFoundPage.tsx"), "NotFoundPage");
 const DashboardPage = lazyPage(() => import("./pages/dashboard/DashboardPage.tsx"), "DashboardPage");
@@ -115,9 +117,9 @@ export const ROUTES: readonly AppRoute[] = [
   route("/excel-templates", "自定义模板", ExcelTemplatesPage, { group: "batch" }),
   route("/ocr", "OCR识别", OcrPage, { group: "ai_document" }),
   route("/custom-ocr", "自定义OCR", Placeholder, { group: "ai_document" }),
-  route("/ai-folder", "AI文档文件夹", Placeholder, { group: "ai_document" }),
+  route("/ai-folder", "AI文档文件夹", AiFolderPage, { group: "ai_document" }),
   route("/ai-cljl", "AI处理记录", Placeholder, { group: "ai_document" }),
-  route("/ai-muban", "输出文书模板管理", Placeholder, { group: "ai_document" }),
+  route("/ai-muban", "输出文书模板管理", AiMubanPage, { group: "ai_document" }),
   route("/excel-case-split", "县市案件分类", ExcelCaseSplitPage, { group: "litigation" }),
   route("/ocr-extract", "OCR信息提取", Placeholder, { group: "ai_tools" }),
   route("/ai-chat", "AI文书生成", Placeholder, { group: "ai_tools" }),
