@@ -9,6 +9,7 @@
 import { normalizeAddress, textAfterLabel } from "./normalize_address.ts";
 import { buildRegionLexicon } from "./region_lexicon.ts";
 import { type RegionMatch, resolveChain } from "./resolve_region.ts";
+import { isRomanized, matchRomanized } from "./romanized_address.ts";
 import { type ChainToken, scanTokens } from "./scan_tokens.ts";
 
 export type { RegionLevel, RegionMatch, RegionReason } from "./resolve_region.ts";
@@ -33,6 +34,10 @@ function startsOutside(text: string, chain: ChainToken[]): boolean {
  * @example matchRegion("浙江杭州西湖区文三路1号") // 杭州市 330100 / 西湖区 330106
  */
 export function matchRegion(address: string): RegionMatch {
+  if (isRomanized(address ?? "")) {
+    const romanized = matchRomanized(LEXICON, address);
+    if (romanized) return romanized;
+  }
   const text = normalizeAddress(address ?? "");
   if (text === "") return { province: null, city: null, county: null, reason: "empty" };
   const chain = scanTokens(LEXICON, text);

@@ -228,3 +228,62 @@ Deno.test("matchRegion() leaves the county 其他 when only the city is written"
   ]);
   assert.equal(matchRegion("东营市农科北路").reason, "partial");
 });
+
+Deno.test("matchRegion() reads traditional characters without turning official simplified names", () => {
+  check([
+    ["廣東省廣州市天河區體育西路1號", ["广州市", "440100", "天河区", "440106"]],
+    ["臺州市黃巖區東城街道", ["台州市", "331000", "黄岩区", "331003"]],
+    // 乾 is also a traditional form of 干: the official name keeps it.
+    ["吉林省松原市乾安縣", ["松原市", "220700", "乾安县", "220723"]],
+  ]);
+});
+
+Deno.test("matchRegion() reads a county in brackets after its city, and ignores a leading row number", () => {
+  check([
+    ["杭州市（西湖区）文三路8号", XIHU],
+    ["浙江省杭州市(西湖区)文三路8号", XIHU],
+    ["（7）浙江省杭州市西湖区文三路8号", XIHU],
+    ["第15行：杭州市西湖区文三路8号", XIHU],
+    ["15、杭州市西湖区文三路8号", XIHU],
+  ]);
+  // A county of another city in the brackets is not read.
+  assert.equal(matchRegion("杭州市（鼓楼区）中山路").county, null);
+});
+
+Deno.test("matchRegion() reads romanised addresses in either order", () => {
+  check([
+    ["No. 8 Wensan Road, Xihu District, Hangzhou, Zhejiang", XIHU],
+    ["Zhejiang Hangzhou Xihu", XIHU],
+    ["Zhejiang Sheng Hangzhou Shi Xihu Qu Wensan Lu 8 Hao", XIHU],
+    ["Room 5, Kunshan City, Suzhou, Jiangsu", ["苏州市", "320500", "昆山市", "320583"]],
+  ]);
+  // Xihu alone names two districts (杭州, 南昌): not placed.
+  assert.equal(matchRegion("No. 3 Beishan Road, Xihu District").county, null);
+  // A word before Road is a road's name, never a division.
+  assert.equal(matchRegion("No. 1 Hangzhou Road").city, null);
+});
+
+Deno.test("matchRegion() tolerates a wrong level suffix and a one-character typo in a city name", () => {
+  check([
+    ["浙江省杭州市西湖县文三路8号", XIHU],
+    ["浙江省杭州省西湖区文三路8号", XIHU],
+    ["浙江市杭州市西湖区文三路8号", XIHU],
+    // 河北市 is no city: the province with a wrong suffix, not 天津's 河北区.
+    ["河北市石家庄市长安区中山路", ["石家庄市", "130100", "长安区", "130102"]],
+    ["江苏省宿千市宿城区", ["宿迁市", "321300", "宿城区", "321302"]],
+    ["江苏省宿千市人民路", ["宿迁市", "321300", null, null]],
+  ]);
+  // Two cities one edit away (广州, 杭州 from ?州 is not one edit of both; 苏?市 is 苏州 or 宿?…): left alone.
+  assert.equal(matchRegion("州州市人民路").city, null);
+});
+
+Deno.test("matchRegion() places a bare county name at the start only when no other division, street or town contains it", () => {
+  check([
+    ["嵩明人民路8号", ["昆明市", "530100", "嵩明县", "530127"]],
+  ]);
+  // 鼓楼 names a district of several cities: not placed alone.
+  assert.equal(matchRegion("鼓楼建设路8号").city, null);
+  // An estate named after the county is in it; another county's town after the name is not.
+  check([["贵溪花园小区3幢", ["鹰潭市", "360600", "贵溪市", "360681"]]]);
+  assert.equal(matchRegion("嵩明凤川街道").city, null);
+});

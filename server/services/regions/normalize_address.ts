@@ -3,6 +3,7 @@
  * (including ideographic spaces, tabs and line breaks) and separators (、，;), a label prefix
  * (住址：, 户籍地址：), a leading ID or other number, a leading 中国, and placeholders (XX省, XX市).
  */
+import { toSimplified } from "./traditional.ts";
 
 const SEPARATORS = /[\s\u3000、,，;；·•"'“”‘’`|/\\_。.\-—–－「」『』【】〔〕〖〗《》〈〉\[\]]+/g;
 /** Look-alike or traditional forms of level suffixes (巿 for 市, 區, 縣). */
@@ -93,13 +94,17 @@ const LABEL_ANYWHERE = new RegExp(
 /** Field names of a system export (省份：浙江省 城市：杭州市 区县：西湖区 详细地址：…). */
 const FIELD_LABEL =
   /(?:所在省份|省份|所在城市|城市|地市|所在区县|区县|县区|县市|详细地址|具体地址|街道地址|乡镇街道|乡镇|街道)[:：]/g;
-const LEADING_NUMBER = /^(?:No\.?)?\d+[Xx]?/;
+/** A leading ID or row number: 330106…, No.12, 12 (12、 and 12. lose their separator first), (12), 第12行:. */
+const LEADING_NUMBER = /^(?:No\.?)?\d+[Xx]?|^\(\d{1,6}\)|^第\d{1,7}[行条项号]:?/;
 const COUNTRY_PREFIX = /^(?:中华人民共和国|中国)/;
 const PLACEHOLDER = /(?:[Xx×*]{1,4}|某{1,2}|[?？]{1,4}|□{1,4})(?:省|自治区|自治州|地区|市|区|县|旗|盟)/g;
 
 /** Returns the cleaned text; an empty string means nothing usable was written. */
 export function normalizeAddress(address: string): string {
-  let text = address.normalize("NFKC").replace(ORGANISATION_THEN_LABEL, "").replace(FIELD_LABEL, "")
+  let text = toSimplified(address.normalize("NFKC")).replace(ORGANISATION_THEN_LABEL, "").replace(
+    FIELD_LABEL,
+    "",
+  )
     .replace(SEPARATORS, "").replace(
       /[巿區縣]/g,
       (ch) => SUFFIX_VARIANTS[ch],
@@ -116,7 +121,7 @@ export function normalizeAddress(address: string): string {
 
 /** The cleaned text from the first labelled address in a raw cell (…，住浙江省…), or "" when there is none. */
 export function textAfterLabel(address: string): string {
-  const text = address.normalize("NFKC");
+  const text = toSimplified(address.normalize("NFKC"));
   const label = LABEL_ANYWHERE.exec(text);
   return label ? normalizeAddress(text.slice(label.index + label[0].length)) : "";
 }

@@ -31,6 +31,13 @@ export interface RegionLexicon {
   outside: string[];
   /** Town names per county code, to confirm a bare county name that opens the text (桐庐凤川街道). */
   towns: TownIndex;
+  /**
+   * County names written without their suffix that name one county only and that no other division or
+   * town name contains (叠彩, 嵩明): such a name may open an address on its own.
+   */
+  uniqueBare: Set<string>;
+  /** Two-character city names by each one-character edit of them (?州 and 杭? for 杭州), for typos. */
+  cityEdits: Map<string, number[]>;
 }
 
 /** A development zone in aliases.json: it stands for a county, a city (county 其他) or a province. */
@@ -97,6 +104,14 @@ function addOfficialForms(lexicon: RegionLexicon, deferred: [string, LexiconEntr
       const entry = { unit: unit.id, weight: WEIGHTS[form.kind], bare, scope: -1 };
       if (form.kind === "old" || form.kind === "typo") deferred.push([form.text, entry]);
       else addEntry(lexicon, form.text, entry);
+    }
+    // A wrong level suffix on a province or a city (河北市唐山市…, 浙江省杭州省西湖区…).
+    const short = forms.find((f) => f.kind === "short")?.text;
+    if (short && unit.level === 1 && !unit.municipality) {
+      deferred.push([`${short}市`, { unit: unit.id, weight: WEIGHTS.typo, bare: false, scope: -1 }]);
+    }
+    if (short && unit.level === 2 && !unit.municipality && !unit.selfCounty) {
+      deferred.push([`${short}省`, { unit: unit.id, weight: WEIGHTS.typo, bare: false, scope: -1 }]);
     }
     if (unit.level === 2 && unit.name.endsWith("市") && !unit.municipality && !unit.selfCounty) {
       deferred.push([`${unit.name.slice(0, -1)}地区`, {
@@ -183,6 +198,8 @@ export function buildRegionLexicon(table: DivisionTable = buildDivisionTable()):
     lengths: new Map(),
     outside: listOutsideNames(),
     towns: buildTownIndex(),
+    uniqueBare: new Set(),
+    cityEdits: new Map(),
   };
   const deferred: [string, LexiconEntry][] = [];
   addOfficialForms(lexicon, deferred);
@@ -193,7 +210,7 @@ export function buildRegionLexicon(table: DivisionTable = buildDivisionTable()):
   const listedOld = new Set(aliases.oldCounties.map((old) => `${old.city}/${old.name}`));
   const cityName = (entry: LexiconEntry) => table.units[table.units[entry.unit].city]?.name;
   for (const [text, entry] of deferred) {
-    const taken = lexicon.forms.get(text)?.some((e) => e.weight >= WEIGHTS.short && e.scope === -1);
+    const taken = lexicon.forms.get(text)?.some((e) => e.weight >= WEIGHTS.full && e.scope === -1);
     if (!taken && !listedOld.has(`${cityName(entry)}/${text}`)) addEntry(lexicon, text, entry);
   }
   for (const text of lexicon.forms.keys()) {
@@ -202,5 +219,57 @@ export function buildRegionLexicon(table: DivisionTable = buildDivisionTable()):
     lexicon.lengths.set(text[0], list);
   }
   for (const list of lexicon.lengths.values()) list.sort((a, b) => b - a);
+  lexicon.uniqueBare = findUniqueBareNames(lexicon);
+  lexicon.cityEdits = indexCityEdits(table);
   return lexicon;
+}
+
+/** Every two-character substring of `text`. */
+function bigrams(text: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + 2 <= text.length; i++) out.push(text.slice(i, i + 2));
+  return out;
+}
+
+/** See RegionLexicon.uniqueBare. */
+function findUniqueBareNames(lexicon: RegionLexicon): Set<string> {
+  const units = lexicon.table.units;
+  // bigram → the written forms and town names (with their county code) that contain it
+  const containing = new Map<string, { text: string; unit: number; county: string }[]>();
+  const index = (text: string, unit: number, county: string) => {
+    for (const gram of new Set(bigrams(text))) {
+      const list = containing.get(gram);
+      if (list) list.push({ text, unit, county });
+      else containing.set(gram, [{ text, unit, county }]);
+    }
+  };
+  for (const [text, entries] of lexicon.forms) {
+    for (const e of entries) index(text, e.unit, units[e.unit].code);
+  }
+  for (const [county, towns] of lexicon.towns) for (const town of towns) index(town, -1, county);
+  const unique = new Set<string>();
+  for (const [text, entries] of lexicon.forms) {
+    if (entries.length !== 1 || !entries[0].bare || text.length < 2) continue;
+    const own = units[entries[0].unit];
+    if (own.level !== 3) continue;
+    const others = (containing.get(text.slice(0, 2)) ?? []).filter((o) =>
+      o.text.includes(text) && o.unit !== own.id && (o.unit >= 0 || o.county !== own.code) &&
+      !(o.unit >= 0 && (units[o.unit].id === own.city || units[o.unit].id === own.province))
+    );
+    if (others.length === 0) unique.add(text);
+  }
+  return unique;
+}
+
+/** See RegionLexicon.cityEdits: provinces take part so a typo next to a province's name is not read as a city. */
+function indexCityEdits(table: DivisionTable): Map<string, number[]> {
+  const edits = new Map<string, number[]>();
+  for (const unit of table.units) {
+    if (unit.level === 3 || (unit.level === 1 && unit.municipality)) continue;
+    const stem = (unit.level === 1 ? listProvinceForms(unit.name) : listCityForms(unit.name))
+      .find((f) => f.kind === "short")?.text;
+    if (!stem || stem.length !== 2) continue;
+    for (const key of [`?${stem[1]}`, `${stem[0]}?`]) edits.set(key, [...(edits.get(key) ?? []), unit.id]);
+  }
+  return edits;
 }

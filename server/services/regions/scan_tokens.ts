@@ -19,6 +19,8 @@ const NOT_A_DIVISION_AFTER = new RegExp(
   "^(?:.?(?:路|街(?!道)|大街|大道|巷|弄|胡同)|[东西南北中]?(?:道|里|桥)|门|广场|大厦|银行|花园|小区|公寓|新村|" +
     "大学|学院|学校|医院|酒店|宾馆|饭店|商场|商城|市场|公园|机场|港|湾|镇|乡|街道|村|社区|厂|公司|苑|家园|大楼|楼)",
 );
+/** A road word at most one character after a name (余杭塘路). */
+const STREET_RIGHT_AFTER = /^.?(?:路|街(?!道)|大街|大道|巷|弄|胡同)/;
 const SUFFIXED = /[省市区县州盟旗]$/;
 /** Endings of a development zone's name, longest first. */
 const ZONE_ENDINGS =
@@ -48,16 +50,19 @@ function cityOf(lexicon: RegionLexicon, entry: LexiconEntry): number {
 function acceptEntries(
   lexicon: RegionLexicon,
   chain: ChainToken[],
-  entries: LexiconEntry[],
+  surface: string,
   after: string,
 ): LexiconEntry[] {
+  const entries = lexicon.forms.get(surface) ?? [];
   // The entries themselves when all pass (the usual case): no new array per lookup. Callers only read them.
   let kept: LexiconEntry[] | null = null;
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i];
     const ok = entry.bare && chain.length === 0
       ? ZONE_AFTER_COUNTY.test(after) ||
-        startsWithTownOf(lexicon.towns, lexicon.table.units[entry.unit].code, after)
+        startsWithTownOf(lexicon.towns, lexicon.table.units[entry.unit].code, after) ||
+        // a name no other division, street or town shares, unless another county's town follows it
+        (lexicon.uniqueBare.has(surface) && !TOWN_AT.test(after))
       : entry.scope < 0 || chain.some((t) => t.entries.some((e) => cityOf(lexicon, e) === entry.scope));
     if (!ok && kept === null) kept = entries.slice(0, i);
     else if (ok && kept !== null) kept.push(entry);
@@ -90,13 +95,17 @@ function readTokensAt(lexicon: RegionLexicon, text: string, pos: number, chain: 
     const rest = after.slice(0, 4);
     if (surface.endsWith("市") && rest.startsWith("场")) continue;
     const loose = !SUFFIXED.test(surface) || entries.some((e) => e.bare);
+    // A unique bare name opening the text is only a street's start when a road word follows within one
+    // character (余杭塘路); 贵溪花园 is an estate in 贵溪, not a landmark somewhere else.
+    const uniqueOpening = chain.length === 0 && lexicon.uniqueBare.has(surface);
+    const notDivision = uniqueOpening ? STREET_RIGHT_AFTER : loose ? NOT_A_DIVISION_AFTER : STREET_AFTER;
     if (
-      (loose ? NOT_A_DIVISION_AFTER : STREET_AFTER).test(rest) && !ZONE_AFTER_COUNTY.test(after) &&
+      notDivision.test(rest) && !ZONE_AFTER_COUNTY.test(after) &&
       !continuesAt(lexicon, text, pos + length)
     ) {
       continue;
     }
-    const accepted = acceptEntries(lexicon, chain, entries, after);
+    const accepted = acceptEntries(lexicon, chain, surface, after);
     if (accepted.length > 0) found.push({ text: surface, entries: accepted });
   }
   return found;
@@ -117,7 +126,10 @@ function skipNoise(lexicon: RegionLexicon, text: string, pos: number, chain: Cha
   if (municipality && text.startsWith("市辖区", pos)) return pos + 3;
   if (municipality && text[pos] === "县") return pos + 1;
   const suffix = last.text[last.text.length - 1];
-  return "省市县区".includes(suffix) && text[pos] === suffix ? pos + 1 : pos;
+  if ("省市县区".includes(suffix) && text[pos] === suffix) return pos + 1;
+  // A stray level suffix after a province or city (甘孜藏族自治州省新龙县, 浙江省市杭州市).
+  const upper = last.entries.every((e) => lexicon.table.units[e.unit].level < 3);
+  return upper && "省市".includes(text[pos]) && /[省市州盟区]$/.test(last.text) ? pos + 1 : pos;
 }
 
 /**
@@ -157,7 +169,54 @@ function readNext(
     const tokens = readTokensAt(lexicon, text, after, chain);
     if (tokens.length > 0) return [after, tokens];
   }
-  return readAfterZone(lexicon, text, pos, chain);
+  if (text[pos] === "(") return readCountyInBrackets(lexicon, text, pos, chain);
+  const zone = readAfterZone(lexicon, text, pos, chain);
+  if (zone[1].length > 0) return zone;
+  return [pos, readCityTypo(lexicon, text, pos, chain)];
+}
+
+/** Counties of the cities in the chain, with their suffix, in brackets right after it: 杭州市(西湖区). */
+function readCountyInBrackets(
+  lexicon: RegionLexicon,
+  text: string,
+  pos: number,
+  chain: ChainToken[],
+): [number, ChainToken[]] {
+  const cities = new Set(chain.flatMap((t) => t.entries.map((e) => cityOf(lexicon, e))));
+  const tokens = readTokensAt(lexicon, text, pos + 1, chain).flatMap((token) => {
+    const entries = token.entries.filter((e) =>
+      !e.bare && lexicon.table.units[e.unit].level === 3 && cities.has(cityOf(lexicon, e))
+    );
+    return entries.length > 0 && SUFFIXED.test(token.text) ? [{ text: token.text, entries }] : [];
+  });
+  return [pos + 1, tokens];
+}
+
+const TYPO_WEIGHT = 0.7;
+
+/**
+ * A two-character city name with one wrong character and its 市 (杭洲市 aside, which the lexicon knows):
+ * read only where nothing else was, at the start or after a province alone, when exactly one city (in
+ * that province) or province is one edit away.
+ */
+function readCityTypo(lexicon: RegionLexicon, text: string, pos: number, chain: ChainToken[]): ChainToken[] {
+  if (chain.length > 1 || text[pos + 2] !== "市") return [];
+  const written = text.slice(pos, pos + 2);
+  if (!/^[\u4e00-\u9fff]{2}$/.test(written) || lexicon.forms.has(written)) return [];
+  const units = lexicon.table.units;
+  const provinces = new Set(chain.flatMap((t) => t.entries.map((e) => units[e.unit].province)));
+  const near = [
+    ...new Set([
+      ...lexicon.cityEdits.get(`?${written[1]}`) ?? [],
+      ...lexicon.cityEdits.get(`${written[0]}?`) ?? [],
+    ]),
+  ]
+    .filter((id) => provinces.size === 0 || provinces.has(units[id].province));
+  if (near.length !== 1 || units[near[0]].level !== 2) return [];
+  return [{
+    text: `${written}市`,
+    entries: [{ unit: near[0], weight: TYPO_WEIGHT, bare: false, scope: -1 }],
+  }];
 }
 
 /**
