@@ -51,7 +51,15 @@ const CJK_PUNCT = "，。：；、！？（）《》“”‘’【】〔〕￥�
  */
 export function compactText(s: string): string {
   const gap = s.replace(/[ \t\u3000]{2,}/g, " | ");
-  const near = new RegExp(`(?<=[${CJK}${CJK_PUNCT}]) (?=[^|])|(?<=[^|]) (?=[${CJK}${CJK_PUNCT}])`, "g");
+  // "律 师 函": letter-spaced text loses all its single spaces; otherwise a space between two Chinese
+  // characters separates two pieces (two OCR boxes, "姓名 张三") and is kept.
+  const spaced = new RegExp(`(?<![${CJK}])[${CJK}]( [${CJK}]){2,}(?![${CJK}])`).test(gap);
+  const near = spaced
+    ? new RegExp(`(?<=[${CJK}${CJK_PUNCT}]) (?=[^|])|(?<=[^|]) (?=[${CJK}${CJK_PUNCT}])`, "g")
+    : new RegExp(
+      `(?<=[${CJK_PUNCT}]) (?=[^|])|(?<=[^|]) (?=[${CJK_PUNCT}])|(?<=[${CJK}]) (?=[^|${CJK}])|(?<=[^|${CJK}]) (?=[${CJK}])`,
+      "g",
+    );
   return gap.replace(near, "").replace(/(?<=\d) (?=[,.，]\d)|(?<=[,.]) (?=\d)/g, "");
 }
 

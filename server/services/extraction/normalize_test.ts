@@ -62,4 +62,7 @@ Deno.test("compactText drops the spaces a PDF text layer puts between Chinese an
   assert.deepEqual(compactText("（2025）浙 0110 民初 19998 号"), "（2025）浙0110民初19998号");
   assert.deepEqual(compactText("1964 年 1 月 28 日出生"), "1964年1月28日出生");
   assert.deepEqual(compactText("律师：郝斌   电话：17681568953"), "律师：郝斌 | 电话：17681568953");
+  // letter-spaced titles close up; a space between two OCR pieces stays
+  assert.deepEqual(compactText("律 师 函"), "律师函");
+  assert.deepEqual(compactText("性别 女 民族 汉"), "性别 女 民族 汉");
 });

@@ -141,7 +141,10 @@ function readAttributes(
     const label = addr[1];
     const bad = /(现住址|现住|送达地址|通讯地址|通信地址|经常居住地|实际居住地|邮寄地址|联系地址|居住地)$/
       .test(head + label);
-    let value = addr[2].replace(/(公民身份号码|身份证号码?|统一社会信用代码|联系电话|电话|手机).*$/, "")
+    let value = addr[2].replace(
+      /(公民身份号码|身份证号码?|统一社会信用代码|联系电话|电话|手机|\d{4}年\d{1,2}月).*$/,
+      "",
+    )
       .trim();
     value = value.replace(/[|\s]+$/, "");
     if (!bad && /[省市区县镇乡村路街道号室组幢栋弄巷]/.test(value) && value.length >= 6) {
@@ -309,12 +312,31 @@ function readHolder(doc: DocumentText, lines: LogicalLine[], kind: string): Part
       }
     }
   }
+  if (kind === "营业执照" && !a.name) {
+    // columns OCR'd as runs of pieces: the one piece that is an organisation's name
+    const orgs = new Set<string>();
+    let where = -1;
+    lines.forEach((l, i) => {
+      for (const piece of l.text.split(/[\s|]+/)) {
+        const name = /(公司|分行|支行|合作社)$/.test(piece) ? cleanName(piece) : null;
+        if (name) {
+          orgs.add(name);
+          where = i;
+        }
+      }
+    });
+    if (orgs.size === 1) put("name", where, [...orgs][0], 0.75);
+  }
   if ((kind === "身份证" || kind === "营业执照") && !a.address) {
     // labels lost: the one line that reads like an address, with its continuation
     const starts = texts.map((t, i) => (ADDRESS_START.test(t) ? i : -1)).filter((i) => i >= 0);
     if (starts.length === 1) {
       const value = addressFrom(texts, starts[0], texts[starts[0]]);
       if (/[号室组村]$/.test(value)) put("address", starts[0], value, 0.7);
+    } else if (starts.length === 0) {
+      const pieces = lines.flatMap((l, i) => l.text.split(/[\s|]+/).map((p) => ({ p, i })))
+        .filter(({ p }) => ADDRESS_START.test(p) && /[号室层楼组村]$/.test(p));
+      if (pieces.length === 1) put("address", pieces[0].i, pieces[0].p, 0.7);
     }
   }
   return a.name || a.id_no || a.credit_code ? rec : null;
@@ -415,7 +437,17 @@ function sentencesOf(text: string): { s: string; at: number }[] {
   return out;
 }
 
+/** Kinds that state none of a loan's facts (a certificate) or only the court's (a service address form). */
+const NO_FACTS = new Set(["身份证", "户口簿", "营业执照", "企业信用信息公示报告"]);
+const COURT_FACTS_ONLY = new Set(["送达地址确认书", "传票", "受理通知书"]);
+
 function readFacts(doc: DocumentText, lines: LogicalLine[], kind: string): DocFacts["facts"] {
+  if (NO_FACTS.has(kind)) return {};
+  const all = readFactsOf(doc, lines, kind);
+  return COURT_FACTS_ONLY.has(kind) ? { case_no: all.case_no, court: all.court } : all;
+}
+
+function readFactsOf(doc: DocumentText, lines: LogicalLine[], kind: string): DocFacts["facts"] {
   const facts: DocFacts["facts"] = {};
   const oneSided = rankOfKind(kind) >= 5;
   const isRecord = kind === "转账记录" || kind === "银行流水" || kind === "还款记录";
@@ -600,7 +632,8 @@ function readFacts(doc: DocumentText, lines: LogicalLine[], kind: string): DocFa
         }
         if (
           /(借款金额|借款本金|贷款金额|借款数额|出借金额|借款额度)[^，。；]{0,8}$/.test(before) ||
-          /(向[^，。；]{1,30}借款|借到|借给|出借|借款|贷款|放款)(本金)?(人民币|现金)?\s*[（(]?$/.test(before)
+          /(向[^，。；]{1,30}借款|借到[^，。；]{0,30}?|借给|出借|借款|贷款|放款)(本金)?(人民币|现金)?\s*[（(]?$/
+            .test(before)
         ) {
           if (/(利息|逾期)/.test(after)) continue;
           add(facts, "loan_amount", amountHit(doc, line, at, a, isLoanDoc ? 0.95 : oneSided ? 0.8 : 0.85));
@@ -658,6 +691,20 @@ export function readDocumentFacts(doc: DocumentText): DocFacts {
     if (holder) parties.push(holder);
   } else {
     parties.push(...readPartyBlocks(doc, lines));
+  }
+  if (kind === "借条" && !parties.some((p) => p.role === "creditor")) {
+    // 今借到/今收到 X (人民币…): X is the lender
+    for (const line of lines) {
+      const m = line.text.match(
+        /今(?:借到|收到|向)([\u4e00-\u9fff·（）()]{2,40}?)(?=[（(，,]|人民币|现金|借款|借到|的|身份证)/,
+      );
+      const name = m ? cleanName(m[1]) : null;
+      if (m && name) {
+        const h = hit(doc, line, line.text.indexOf(m[1]), name, name, 0.85);
+        parties.push({ role: "creditor", roleWord: "出借人", attrs: { name: h } });
+        break;
+      }
+    }
   }
   const facts = readFacts(doc, lines, kind);
   return { fileName: doc.fileName, kind, rank: rankOfKind(kind), parties, facts, lines };
