@@ -10,6 +10,8 @@
  * in the 汇总 workbook without compressing it twice.
  */
 
+import { cleanFileName } from "./file_names.ts";
+
 export interface ZipEntry {
   /** Path inside the archive, "/"-separated; stored as UTF-8. */
   name: string;
@@ -215,7 +217,8 @@ export function zipWriter(options: { date?: Date } = {}): ZipWriter {
   return {
     entry(entry, name = entry.name) {
       if (central.length === 0xffff) throw new Error("too many zip entries");
-      const nameBytes = encoder.encode(name);
+      // Each path segment cleaned (cleanFileName): no bidirectional or control characters in an entry.
+      const nameBytes = encoder.encode(name.split("/").map(cleanFileName).join("/"));
       const local = new Uint8Array(30 + nameBytes.length);
       const lv = new DataView(local.buffer);
       lv.setUint32(0, 0x04034b50, true);

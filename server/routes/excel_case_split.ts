@@ -22,6 +22,7 @@ import {
   uploadSplitSource,
 } from "../services/case_split/manage_split_tasks.ts";
 import { formatByteLimit } from "../workers/run_in_worker.ts";
+import { attachmentHeader } from "../services/templates/word_templates.ts";
 
 /** Room for the multipart envelope around the file itself. */
 const MULTIPART_HEADROOM_BYTES = 64 * 1024;
@@ -33,9 +34,7 @@ function xlsxResponse(file: { stream: ReadableStream<Uint8Array>; size: number; 
     headers: {
       "content-type": XLSX_TYPE,
       "content-length": String(file.size),
-      "content-disposition": `attachment; filename="download.xlsx"; filename*=UTF-8''${
-        encodeURIComponent(file.fileName)
-      }`,
+      "content-disposition": attachmentHeader(file.fileName),
       "cache-control": "private, no-store",
       "x-content-type-options": "nosniff",
     },

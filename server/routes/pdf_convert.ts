@@ -25,6 +25,7 @@ import { validate } from "../middleware/validate.ts";
 import { deletePdfBatchWithFiles } from "../services/pdf_links/delete_batch.ts";
 import { storePdfUpload, toPdfLinkRecord } from "../services/pdf_links/upload_pdf.ts";
 import { readMultipart } from "../services/uploads/multipart_stream.ts";
+import { contentDisposition } from "../services/templates/word_templates.ts";
 
 /** How links of the signed-in user are written: their domain, the PDF link port, this request's origin. */
 function linkContext(c: Context<AppEnv>) {
@@ -60,12 +61,6 @@ function linkRefusal(link: PdfLink | null, now: number): AppError | null {
   if (link.revokedAt !== null) return new AppError("PDF_LINK_REVOKED");
   if (link.expiresAt !== null && now >= link.expiresAt) return new AppError("PDF_LINK_EXPIRED");
   return null;
-}
-
-/** RFC 6266 inline disposition with the UTF-8 file name and an ASCII fallback. */
-function inlineDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
 export const pdfConvertRoutes = new Hono<AppEnv>()
@@ -161,7 +156,7 @@ export const pdfConvertRoutes = new Hono<AppEnv>()
     return c.body(blob.stream, 200, {
       "content-type": "application/pdf",
       "content-length": String(blob.size),
-      "content-disposition": inlineDisposition(link!.originalFilename),
+      "content-disposition": contentDisposition("inline", link!.originalFilename),
       // Revocation and expiry must take effect at once: no shared or long-lived copies.
       "cache-control": "private, no-store",
       "x-content-type-options": "nosniff",

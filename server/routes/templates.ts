@@ -15,6 +15,7 @@ import {
   toManagerTemplate,
 } from "../services/templates/word_templates.ts";
 import { recordUsage } from "../kv/usage.ts";
+import { cleanUploadName } from "../../common/file_names.ts";
 
 /** Room for the multipart envelope around the file itself. */
 const MULTIPART_HEADROOM_BYTES = 64 * 1024;
@@ -37,7 +38,13 @@ export async function uploadedFile(c: Context<AppEnv>, fields: string[]): Promis
   });
   for (const field of fields) {
     const value = body[field];
-    if (value instanceof File && value.size > 0) return value;
+    // The name cleaned once here for every route that takes its file this way (a new File shares the bytes).
+    if (value instanceof File && value.size > 0) {
+      return new File([value], cleanUploadName(value.name), {
+        type: value.type,
+        lastModified: value.lastModified,
+      });
+    }
   }
   throw new AppError("FILE_REQUIRED", {}, { field: fields[0] });
 }

@@ -27,6 +27,7 @@ import { readSheet } from "../xlsx/read_sheet.ts";
 import { signDownloadToken } from "./download_links.ts";
 import { ERROR_ROWS_FILE, splitOutputKey, splitSourceKey } from "./run_split.ts";
 import { headerLabels, inspectXlsx } from "./split_sheet.ts";
+import { cleanUploadName } from "../../../common/file_names.ts";
 
 type Deps = Pick<AppDeps, "kv" | "blobs" | "clock" | "signingKey">;
 
@@ -39,7 +40,7 @@ const CHINA_OFFSET_MS = 8 * 60 * 60_000;
 
 /** The file's own name, without any folder a browser may have sent, at most 255 characters. */
 function displayName(name: string): string {
-  const base = name.split(/[\\/]/).pop()?.trim() ?? "";
+  const base = cleanUploadName(name);
   return (base || "未命名.xlsx").slice(-255);
 }
 

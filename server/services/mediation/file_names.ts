@@ -8,6 +8,7 @@
  */
 
 import { cellToText } from "../docx/format_value.ts";
+import { cleanFileName } from "../../../common/file_names.ts";
 
 export const DEFAULT_NAME_PATTERN = "{案号}_{被申请人}";
 export const NAME_PATTERN_MAX = 100;
@@ -24,9 +25,12 @@ export function rowFallbackName(rowNumber: number): string {
   return `第${rowNumber}行`;
 }
 
-/** Makes one name safe: no path separators, reserved names or trailing dots and spaces; shortened. */
+/**
+ * Makes one name safe: no path separators, reserved names or trailing dots and spaces, no
+ * bidirectional controls (cleanFileName); shortened.
+ */
 export function sanitizeFileName(name: string): string {
-  let out = name.replace(/\s+/g, " ").replace(FORBIDDEN, "_").trim();
+  let out = cleanFileName(name.replace(/\s+/g, " ").replace(FORBIDDEN, "_"));
   out = Array.from(out).slice(0, NAME_MAX_CHARS).join("");
   out = out.replace(/[. ]+$/, "").replace(/^[. ]+/, "");
   if (RESERVED.test(out)) out = `_${out}`;

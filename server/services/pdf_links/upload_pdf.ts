@@ -16,14 +16,14 @@ import { recordUsage } from "../../kv/usage.ts";
 import { publicUrl } from "../links/public_url.ts";
 import type { MultipartPart } from "../uploads/multipart_stream.ts";
 import { pdfGuard } from "./pdf_guard.ts";
+import { cleanUploadName } from "../../../common/file_names.ts";
 
 /** Where a link is opened: GET /api/pdf-links/:token (public). */
 export const PDF_LINK_PATH = "/api/pdf-links/";
 
 /** The file name shown for an upload: its base name, trimmed, at most 200 characters. */
 function displayName(filename: string): string {
-  // deno-lint-ignore no-control-regex
-  const name = filename.trim().replace(/[\u0000-\u001f]/g, "");
+  const name = cleanUploadName(filename);
   return (name || "未命名.pdf").slice(0, 200);
 }
 

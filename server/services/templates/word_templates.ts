@@ -16,6 +16,7 @@ import {
 } from "../../kv/word_templates.ts";
 import { inspectTemplateUpload } from "./inspect_upload.ts";
 import type { ManagerTemplate } from "../../../common/schemas/templates.ts";
+import { cleanFileName, cleanUploadName } from "../../../common/file_names.ts";
 
 /** The opaque reference of a template the browser may send back (`file_path`, `filePath`). */
 export function templatePath(template: Pick<WordTemplate, "scope" | "id">): string {
@@ -44,7 +45,7 @@ function blobKeyFor(scope: TemplateScope, ownerId: number, id: string): string {
 
 /** The display name kept in KV: the upload's base name, trimmed to a sane length. */
 function displayName(name: string): string {
-  const base = name.split(/[\\/]/).pop()?.trim() || "template.docx";
+  const base = cleanUploadName(name) || "template.docx";
   return base.length > 200 ? base.slice(0, 190) + ".docx" : base;
 }
 
@@ -136,6 +137,15 @@ export async function readTemplateBytes(
 
 /** A Content-Disposition value carrying a UTF-8 file name (RFC 6266), with an ASCII fallback. */
 export function attachmentHeader(fileName: string): string {
+  return contentDisposition("attachment", fileName);
+}
+
+/**
+ * A Content-Disposition value (RFC 6266) for `kind` with the file name cleaned (cleanFileName: no
+ * bidirectional or control characters), in UTF-8 and as an ASCII fallback.
+ */
+export function contentDisposition(kind: "attachment" | "inline", rawName: string): string {
+  const fileName = cleanFileName(rawName);
   const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

@@ -10,6 +10,7 @@
  */
 
 import { AppError } from "../../errors.ts";
+import { cleanUploadName } from "../../../common/file_names.ts";
 
 export interface MultipartPart {
   /** The form field name. */
@@ -130,8 +131,8 @@ function parseHeaders(raw: Uint8Array): PartHeaders {
     } else if (plain !== undefined) filename = plain.replace(/%22/g, '"');
   }
   if (name === null) throw malformed();
-  // Browsers send only the base name; some old ones a full path. Keep the last segment.
-  if (filename !== null) filename = filename.split(/[\\/]/).pop() ?? filename;
+  // Browsers send only the base name; some old ones a full path. Keep the last segment, cleaned.
+  if (filename !== null) filename = cleanUploadName(filename);
   return { name, filename, contentType };
 }
 
