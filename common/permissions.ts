@@ -325,6 +325,8 @@ export const API_ACCESS: Record<string, Access> = {
   "POST /api/excel-batch/upload": "excel_batch_generate",
   "POST /api/excel-batch/parse-template": "excel_batch_generate",
   "POST /api/excel-batch/create-task": "excel_batch_generate",
+  "GET /api/excel-batch/settings": "excel_batch_generate",
+  "PUT /api/excel-batch/settings": "excel_batch_generate",
   "GET /api/excel-batch/task/:id/progress": "excel_batch_generate",
   "GET /api/excel-batch/task/:id/download-zip": "excel_batch_generate",
   "GET /api/excel-batch/task/:id/download-zip-url": "excel_batch_generate",

@@ -24,6 +24,23 @@ export const PREFIX_REQUIRED = "请输入前缀内容";
 export const PARAGRAPH_DUPLICATE = "已存在相同的段落变量";
 export const PARAGRAPH_REQUIRED = "请至少添加一个段落";
 
+/**
+ * The output file-name pattern of a task (as /mediation-form's): `{列名}` takes the row's Excel column,
+ * `{任务名}` the task name and `{序号}` the row's position (1, 2, …); the default gives 任务名_1.docx….
+ */
+export const EXCEL_BATCH_DEFAULT_NAME_PATTERN = "{任务名}_{序号}";
+export const EXCEL_BATCH_NAME_PATTERN_MAX = 100;
+export const fileNamePattern = z.string().trim()
+  .max(EXCEL_BATCH_NAME_PATTERN_MAX, `文件名规则不能超过${EXCEL_BATCH_NAME_PATTERN_MAX}个字符`);
+
+/** PUT /api/excel-batch/settings: the member's saved file-name pattern. */
+export const excelBatchSettingsBody = z.object({
+  fileNamePattern: fileNamePattern.min(
+    1,
+    `文件名规则不能为空，且不超过${EXCEL_BATCH_NAME_PATTERN_MAX}个字符`,
+  ),
+});
+
 /** `处理数量必须在1到N之间` (batch size against the file's rows). */
 export function batchSizeRangeMessage(totalRows: number): string {
   return `处理数量必须在1到${totalRows}之间`;
@@ -99,6 +116,8 @@ export const createTaskBody = z.object({
   prefixEnabled: flag,
   prefixTemplate: prefixTemplate.optional().default(""),
   paragraphMappings: z.array(paragraphMapping).max(50, "段落最多50个").optional().default([]),
+  /** Empty: the default pattern. */
+  fileNamePattern: fileNamePattern.optional().default(""),
 }).superRefine((v, ctx) => {
   if (v.batchSize > v.totalRows) {
     ctx.addIssue({ code: "custom", message: batchSizeRangeMessage(v.totalRows), path: ["batchSize"] });

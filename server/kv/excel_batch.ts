@@ -10,6 +10,7 @@ import { isTaskFinished, type TaskRecord } from "./tasks.ts";
 //        ["excel_batch_files", taskId, index] -> ExcelBatchFile           (one per finished output; absent = not yet)
 //        ["excel_batch_active", taskId] -> { taskId, userId }             (a run not closed yet; resumed at start-up)
 //        ["excel_batch_closed", taskId] -> { at }                          (the run's close was written, once)
+//        ["excel_batch_settings", userId] -> { fileNamePattern }            (the member's saved file-name pattern)
 //
 // A task is charged when it starts (startTask with quota). Each output is recorded with a commit
 // that checks its entry is still absent, so a redelivered run records (and counts) nothing twice;
@@ -215,4 +216,18 @@ export async function* listBatchesIdleBefore(kv: Deno.Kv, before: number): Async
     if (task.value && (!isTaskFinished(task.value) || task.value.updatedAt >= before)) continue;
     yield e.value;
   }
+}
+
+/** The member's saved file-name pattern for wizard tasks; null when never saved. */
+export async function getExcelBatchNamePattern(kv: Deno.Kv, userId: number): Promise<string | null> {
+  const entry = await kv.get<{ fileNamePattern: string }>(["excel_batch_settings", userId]);
+  return entry.value?.fileNamePattern ?? null;
+}
+
+export async function setExcelBatchNamePattern(
+  kv: Deno.Kv,
+  userId: number,
+  fileNamePattern: string,
+): Promise<void> {
+  await kv.set(["excel_batch_settings", userId], { fileNamePattern });
 }

@@ -1,8 +1,22 @@
 import { type Context, Hono } from "hono";
-import { createTaskBody, parseTemplateBody, taskCreatedMessage } from "../../common/schemas/excel_batch.ts";
+import {
+  createTaskBody,
+  EXCEL_BATCH_DEFAULT_NAME_PATTERN,
+  excelBatchSettingsBody,
+  parseTemplateBody,
+  taskCreatedMessage,
+} from "../../common/schemas/excel_batch.ts";
 import type { AppEnv } from "../deps.ts";
 import { AppError } from "../errors.ts";
-import { type ExcelBatch, getBatch, getFile, listFiles, parseFileId } from "../kv/excel_batch.ts";
+import {
+  type ExcelBatch,
+  getBatch,
+  getExcelBatchNamePattern,
+  getFile,
+  listFiles,
+  parseFileId,
+  setExcelBatchNamePattern,
+} from "../kv/excel_batch.ts";
 import { getTask } from "../kv/tasks.ts";
 import { currentUser } from "../middleware/access.ts";
 import { validate } from "../middleware/validate.ts";
@@ -70,6 +84,20 @@ function taskZipResponse(c: Context<AppEnv>, batch: ExcelBatch, entries: { name:
 
 /** Part 2 §2.1 and §7: the Excel batch wizard. */
 export const excelBatchRoutes = new Hono<AppEnv>()
+  // The output file-name pattern, saved per member as /mediation-form's (GET/PUT /api/mediation/settings).
+  .get("/excel-batch/settings", async (c) => {
+    const saved = await getExcelBatchNamePattern(c.var.deps.kv, currentUser(c).id);
+    return c.json({
+      success: true,
+      fileNamePattern: saved ?? EXCEL_BATCH_DEFAULT_NAME_PATTERN,
+      defaultFileNamePattern: EXCEL_BATCH_DEFAULT_NAME_PATTERN,
+    });
+  })
+  .put("/excel-batch/settings", validate("json", excelBatchSettingsBody), async (c) => {
+    const { fileNamePattern } = c.req.valid("json");
+    await setExcelBatchNamePattern(c.var.deps.kv, currentUser(c).id, fileNamePattern);
+    return c.json({ success: true, fileNamePattern });
+  })
   .post("/excel-batch/upload", excelUploadLimit(), async (c) => {
     const file = await uploadedFile(c, ["file", "excel"]);
     const upload = await acceptExcelUpload(c.var.deps, { userId: currentUser(c).id, file });

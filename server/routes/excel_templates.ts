@@ -25,6 +25,7 @@ import { validate } from "../middleware/validate.ts";
 import {
   acceptWordUpload,
   deleteWordTemplateWithFile,
+  keepWizardUpload,
   readWordTemplate,
   saveWordTemplate,
 } from "../services/excel_templates/word_templates.ts";
@@ -44,9 +45,13 @@ export const excelTemplatesRoutes = new Hono<AppEnv>()
     const file = await uploadedFile(c, ["file", "template"]);
     const pending = await acceptWordUpload(c.var.deps, { userId: user.id, file });
     const noVariables = pending.variables.length === 0;
+    // keep=1 (the Excel batch wizard): the upload is kept at once among the member's Word templates.
+    const keep = (await c.req.parseBody())["keep"] === "1";
+    const kept = keep ? await keepWizardUpload(c.var.deps, { userId: user.id, pending }) : null;
     return c.json({
       success: true,
-      filePath: pending.id,
+      filePath: kept ? toWordTemplateRecord(kept).file_path : pending.id,
+      ...(kept ? { template: toWordTemplateRecord(kept) } : {}),
       fileName: pending.originalFilename,
       variables: pending.variables,
       noVariables,

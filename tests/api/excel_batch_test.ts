@@ -338,6 +338,43 @@ Deno.test("excel-batch: merged output without paragraphs is a mail merge: the te
   assert.equal(await quotaOf(t, m), 4);
 });
 
+Deno.test("excel-batch: output files follow the task's file-name pattern; the member's pattern is saved as /mediation-form's", async () => {
+  using t = await appWithJobs();
+  const m = await wizardUser(t, 5);
+  const settings = await (await t.request("GET", "/api/excel-batch/settings", { as: m })).json();
+  assert.deepEqual(settings, {
+    success: true,
+    fileNamePattern: "{任务名}_{序号}",
+    defaultFileNamePattern: "{任务名}_{序号}",
+  });
+  const put = await t.request("PUT", "/api/excel-batch/settings", {
+    as: m,
+    json: { fileNamePattern: " {姓名}_{案号} " },
+  });
+  assert.deepEqual(await put.json(), { success: true, fileNamePattern: "{姓名}_{案号}" });
+  assert.equal(
+    (await (await t.request("GET", "/api/excel-batch/settings", { as: m })).json()).fileNamePattern,
+    "{姓名}_{案号}",
+  );
+  const empty = await t.request("PUT", "/api/excel-batch/settings", { as: m, json: { fileNamePattern: "" } });
+  assert.equal(empty.status, 400);
+  assert.equal((await empty.json()).error, "文件名规则不能为空，且不超过100个字符");
+
+  const { body } = await createTask(
+    t,
+    m,
+    await payload(t, m, { batchSize: 2, fileNamePattern: "{姓名}_{案号}" }),
+  );
+  const done = await waitForTask(t, m, body.taskId);
+  assert.deepEqual(
+    done.generatedFiles.map((f: { file_name: string }) => f.file_name),
+    ["张三_（2024）京01号.docx", "李四_（2024）京02号.docx"],
+  );
+  const long = await createTask(t, m, await payload(t, m, { fileNamePattern: "名".repeat(101) }));
+  assert.equal(long.res.status, 400);
+  assert.equal(long.body.error, "文件名规则不能超过100个字符");
+});
+
 Deno.test("excel-batch: a merged document that cannot be made fails the task and gives its use back", async () => {
   using t = await appWithJobs();
   const m = await wizardUser(t, 5);

@@ -104,6 +104,33 @@ Deno.test("Word templates: upload, save with a name, list, download the same byt
   });
 });
 
+Deno.test("Word template upload with keep=1 (the Excel batch wizard) keeps it among the member's Word templates", async () => {
+  using t = await testApp();
+  // the wizard's own permission is enough: it may upload, and what it uploads is kept
+  const member = await t.userWith(["excel_batch_generate"]);
+  const form = docxForm(simpleDocx, "催告函.docx");
+  form.append("keep", "1");
+  const res = await t.request("POST", "/api/excel-templates/upload", { as: member, form });
+  assert.equal(res.status, 200);
+  const up = await res.json();
+  assert.equal(up.template.template_name, "催告函");
+  assert.equal(up.template.description, "在Excel批量生成中上传");
+  assert.equal(up.filePath, up.template.file_path);
+  const list = await (await t.request("GET", "/api/excel-templates", { as: member })).json();
+  assert.deepEqual(list.templates.map((x: { file_path: string }) => x.file_path), [up.filePath]);
+  const bytes = new Uint8Array(
+    await (await t.request("GET", `/api/excel-templates/download/${up.template.id}`, { as: member }))
+      .arrayBuffer(),
+  );
+  assert.deepEqual(bytes, simpleDocx);
+  // without keep, nothing is kept until it is saved with a name
+  await t.request("POST", "/api/excel-templates/upload", { as: member, form: docxForm(simpleDocx) });
+  assert.equal(
+    (await (await t.request("GET", "/api/excel-templates", { as: member })).json()).templates.length,
+    1,
+  );
+});
+
 Deno.test("Word template upload: .docx only (name and content), the ${name} warning, malformed placeholders", async () => {
   using t = await testApp();
   const m = await manager(t);

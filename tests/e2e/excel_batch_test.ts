@@ -71,8 +71,15 @@ Deno.test("/excel-batch: the five steps, paragraph options, then a result whose 
     mimeType: DOCX_MIME,
     buffer: Buffer.from(TEMPLATE),
   });
-  await waitForToast(page, "模板上传成功");
+  // kept among the member's Word templates, and said so (#16 item 7)
+  await waitForToast(page, "模板上传成功，已保存到“自定义模板”（模板名称：通知书），下次可直接选择");
   await page.getByText("已选择：通知书.docx").waitFor();
+  await page.locator(".ant-select-content, .ant-select-selection-item").filter({
+    hasText: "通知书（通知书.docx）",
+  })
+    .first().waitFor();
+  // the output file-name pattern, as on /mediation-form (the default keeps 任务名_序号)
+  assert.equal(await page.getByLabel("输出文件名规则").inputValue(), "{任务名}_{序号}");
   await nextButton(page).click();
 
   // step 2: field mapping (no header has a variable's name: one empty row)
@@ -142,6 +149,8 @@ Deno.test("/excel-batch: the five steps, paragraph options, then a result whose 
   const lines = (await Deno.readTextFile((await csv.path())!)).trim().split(/\r\n/);
   assert.equal(lines.length, 3);
   const address = lines[1].split(",")[2];
+  // the time as the screen shows it (local YYYY-MM-DD HH:mm:ss), not ISO UTC
+  assert.match(lines[1].split(",")[3], /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   assert.match(address, /\/api\/excel-batch\/download-direct\//);
   const direct = await fetch(address);
   assert.equal(direct.status, 200, "the exported address works without a token");

@@ -21,6 +21,20 @@ export function parseTemplate(templateFile: string) {
   return api.post<ParseTemplateResult>("/api/excel-batch/parse-template", { templateFile }, { silent: true });
 }
 
+/** The member's saved output file-name pattern. GET /api/excel-batch/settings */
+export function getExcelBatchSettings() {
+  return api.get<{ fileNamePattern: string; defaultFileNamePattern: string }>("/api/excel-batch/settings", {
+    silent: true,
+  });
+}
+
+/** Saves the member's output file-name pattern. PUT /api/excel-batch/settings */
+export function saveExcelBatchSettings(fileNamePattern: string) {
+  return api.put<{ fileNamePattern: string }>("/api/excel-batch/settings", { fileNamePattern }, {
+    silent: true,
+  });
+}
+
 /** Creates (and charges) the task. POST /api/excel-batch/create-task */
 export function createTask(body: CreateTaskBody) {
   return api.post<CreateTaskResult>("/api/excel-batch/create-task", body, { silent: true });

@@ -25,6 +25,21 @@ export function uploadWordTemplate(file: File) {
   return requestUpload<TemplateUploadResult>("/api/excel-templates/upload", form, { silent: true });
 }
 
+/**
+ * Uploads a .docx inside the Excel batch wizard: kept at once among the member's Word templates.
+ * POST /api/excel-templates/upload with keep=1
+ */
+export function uploadAndKeepWordTemplate(file: File) {
+  const form = new FormData();
+  form.append("file", file);
+  form.append("keep", "1");
+  return requestUpload<TemplateUploadResult & { template: WordTemplateRecord }>(
+    "/api/excel-templates/upload",
+    form,
+    { silent: true },
+  );
+}
+
 /** Saves the uploaded file as a named template. POST /api/excel-templates */
 export function saveWordTemplate(body: WordTemplateBody) {
   return api.post<{ success: true; template: WordTemplateRecord }>("/api/excel-templates", body, {

@@ -104,7 +104,14 @@ export async function handleExcelBatchGenerate(deps: AppDeps, msg: ExcelBatchGen
 async function generateOutputs(deps: AppDeps, batch: ExcelBatch, task: TaskRecord): Promise<void> {
   const { kv, clock } = deps;
   const recorded = new Set((await listFiles(kv, batch.id)).map((f) => f.index));
-  const names = outputFileNames(batch.taskName, { rows: batch.total, merged: batch.mergeOutput });
+  const sources = await readSources(deps, batch);
+  const names = outputFileNames(batch.taskName, {
+    merged: batch.mergeOutput,
+    // Without its sources a task's files only fail: named by position then.
+    rows: sources?.sheet.rows ?? Array.from({ length: batch.total }, () => ({})),
+    rowNumbers: sources?.sheet.rowNumbers ?? Array.from({ length: batch.total }, (_, i) => i + 1),
+    pattern: sources?.spec.fileNamePattern,
+  });
   const outputs = batch.mergeOutput ? 1 : batch.total;
   const todo = Array.from({ length: outputs }, (_, i) => i).filter((i) => !recorded.has(i));
   if (todo.length === 0) return;
@@ -121,7 +128,6 @@ async function generateOutputs(deps: AppDeps, batch: ExcelBatch, task: TaskRecor
       error,
       finishedAt: clock.now(),
     });
-  const sources = await readSources(deps, batch);
   if (!sources) {
     for (const index of todo) await failRow(index, errorMessage("TEMPLATE_FILE_MISSING"));
     return;

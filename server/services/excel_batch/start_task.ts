@@ -156,6 +156,7 @@ export async function createExcelBatchTask(
     prefixEnabled: body.prefixEnabled,
     prefixTemplate: body.prefixTemplate,
     paragraphMappings: body.paragraphEnabled ? body.paragraphMappings : [],
+    fileNamePattern: body.fileNamePattern,
   };
   const now = deps.clock.now();
   // The folder is named before the task exists (its files must be there when the job starts), at

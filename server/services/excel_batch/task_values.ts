@@ -10,22 +10,31 @@
  */
 
 import { buildParagraphBlock, PARAGRAPH_VARIABLE_PATTERN } from "../../../common/paragraphs.ts";
-import type { CreateTaskInput, ParagraphMapping } from "../../../common/schemas/excel_batch.ts";
+import {
+  type CreateTaskInput,
+  EXCEL_BATCH_DEFAULT_NAME_PATTERN,
+  type ParagraphMapping,
+} from "../../../common/schemas/excel_batch.ts";
 import type { FieldMapping } from "../../../common/schemas/excel_templates.ts";
 import { fillParagraphTemplate } from "../docx/paragraph_fill.ts";
 import type { ParagraphBlocks, RowValues } from "../docx/render_docx.ts";
-import { sanitizeFileName, uniqueFileNames } from "../mediation/file_names.ts";
+import { renderFileName, sanitizeFileName, uniqueFileNames } from "../mediation/file_names.ts";
 
 /** The settings a task's job reads back (stored as spec.json in the task's folder). */
-export type TaskSpec = Pick<
-  CreateTaskInput,
-  | "fieldMappings"
-  | "paragraphEnabled"
-  | "mergeOutput"
-  | "prefixEnabled"
-  | "prefixTemplate"
-  | "paragraphMappings"
->;
+export type TaskSpec =
+  & Pick<
+    CreateTaskInput,
+    | "fieldMappings"
+    | "paragraphEnabled"
+    | "mergeOutput"
+    | "prefixEnabled"
+    | "prefixTemplate"
+    | "paragraphMappings"
+  >
+  & {
+    /** Absent in tasks made before the pattern existed: the default pattern. */
+    fileNamePattern?: string;
+  };
 
 /** The name inside `#{名称}`. */
 export function paragraphNameOf(variable: string): string {
@@ -75,12 +84,19 @@ export function mergedParagraphBlocks(rows: readonly RowValues[], spec: TaskSpec
 }
 
 /**
- * Output names: `<任务名>_<行号>.docx` per row (row = 1-based data row), `<任务名>.docx` for the
- * merged document; safe for every file system and unique within the task.
+ * Output names, safe for every file system and unique within the task: per row, the file-name
+ * pattern filled from the row (`{列名}`, `{任务名}`, `{序号}` = 1-based position; default
+ * `{任务名}_{序号}`), or 第N行 when it gives nothing; `<任务名>.docx` for the merged document.
  */
-export function outputFileNames(taskName: string, input: { rows: number; merged: boolean }): string[] {
+export function outputFileNames(
+  taskName: string,
+  input: { merged: boolean; rows: readonly RowValues[]; rowNumbers: readonly number[]; pattern?: string },
+): string[] {
   const base = sanitizeFileName(taskName) || "文档";
   if (input.merged) return [`${base}.docx`];
-  const names = Array.from({ length: input.rows }, (_, i) => `${base}_${i + 1}`);
+  const pattern = input.pattern?.trim() || EXCEL_BATCH_DEFAULT_NAME_PATTERN;
+  const names = input.rows.map((row, i) =>
+    renderFileName(pattern, { 任务名: base, 序号: i + 1, ...row }, input.rowNumbers[i] ?? i + 1)
+  );
   return uniqueFileNames(names).map((n) => `${n}.docx`);
 }

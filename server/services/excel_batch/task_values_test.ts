@@ -86,10 +86,41 @@ Deno.test("rowParagraphBlocks() throws the formatter's error for a value it cann
 });
 
 Deno.test("outputFileNames(): task name and row number, safe; the merged document takes the task name", () => {
-  assert.deepEqual(outputFileNames("催告/通知", { rows: 2, merged: false }), [
+  const two = { rows: [{}, {}], rowNumbers: [1, 2] };
+  assert.deepEqual(outputFileNames("催告/通知", { ...two, merged: false }), [
     "催告_通知_1.docx",
     "催告_通知_2.docx",
   ]);
-  assert.deepEqual(outputFileNames("催告通知", { rows: 5, merged: true }), ["催告通知.docx"]);
-  assert.deepEqual(outputFileNames("...", { rows: 1, merged: false }), ["文档_1.docx"]);
+  assert.deepEqual(outputFileNames("催告通知", { ...two, merged: true }), ["催告通知.docx"]);
+  assert.deepEqual(outputFileNames("...", { rows: [{}], rowNumbers: [1], merged: false }), ["文档_1.docx"]);
+});
+
+Deno.test("outputFileNames(): a file-name pattern of Excel columns, {任务名} and {序号}, as /mediation-form's", () => {
+  const sheet = {
+    rows: [{ 案号: "（2024）京01号", 姓名: "张三" }, { 案号: "（2024）京02号", 姓名: "张三" }, {
+      案号: "",
+      姓名: "",
+    }],
+    rowNumbers: [1, 2, 5],
+  };
+  assert.deepEqual(outputFileNames("催告", { ...sheet, merged: false, pattern: "{姓名}_{案号}" }), [
+    "张三_（2024）京01号.docx",
+    "张三_（2024）京02号.docx",
+    "第5行.docx",
+  ]);
+  assert.deepEqual(outputFileNames("催告", { ...sheet, merged: false, pattern: "{任务名}-{序号}-{姓名}" }), [
+    "催告-1-张三.docx",
+    "催告-2-张三.docx",
+    "催告-3.docx",
+  ]);
+  assert.deepEqual(outputFileNames("催告", { ...sheet, merged: false, pattern: "{姓名}" }), [
+    "张三.docx",
+    "张三(2).docx",
+    "第5行.docx",
+  ]);
+  assert.deepEqual(outputFileNames("催告", { ...sheet, merged: false, pattern: "  " }), [
+    "催告_1.docx",
+    "催告_2.docx",
+    "催告_3.docx",
+  ]);
 });

@@ -1,3 +1,4 @@
+import { TEMPLATE_NAME_MAX } from "../../../common/constants.ts";
 import type { WordTemplateBody } from "../../../common/schemas/excel_templates.ts";
 import { userItemKey, userItemPrefix } from "../../blobs/blob_keys.ts";
 import type { AppDeps } from "../../deps.ts";
@@ -48,6 +49,28 @@ export async function acceptWordUpload(
   await deps.blobs.put(pending.blobKey, bytes);
   await savePendingWordUpload(deps.kv, pending);
   return pending;
+}
+
+/** The description of a Word template kept from the Excel batch wizard's upload. */
+export const WIZARD_UPLOAD_DESCRIPTION = "在Excel批量生成中上传";
+
+/**
+ * A Word template uploaded inside the Excel batch wizard, kept at once among the member's Word
+ * templates (/excel-templates), named after its file (without .docx), so a later run finds it.
+ */
+export async function keepWizardUpload(
+  deps: Deps,
+  input: { userId: number; pending: PendingWordUpload },
+): Promise<WordTemplate> {
+  const name = input.pending.originalFilename.replace(/\.docx$/i, "").trim() || "Word模板";
+  return await saveWordTemplate(deps, {
+    userId: input.userId,
+    body: {
+      templateName: name.slice(0, TEMPLATE_NAME_MAX),
+      description: WIZARD_UPLOAD_DESCRIPTION,
+      filePath: input.pending.id,
+    },
+  });
 }
 
 /**

@@ -98,6 +98,7 @@ export function ExcelBatchPage() {
       prefixEnabled: paragraphs.prefixEnabled,
       prefixTemplate: paragraphs.prefixText,
       paragraphMappings: paragraphs.enabled ? toParagraphMappings(paragraphs.items) : [],
+      fileNamePattern: params.fileNamePattern ?? "",
     };
     const checked = createTaskBody.safeParse(body);
     if (!checked.success) return void message.error(checked.error.issues[0].message);
@@ -144,6 +145,7 @@ export function ExcelBatchPage() {
           <ParamsStep
             form={form}
             totalRows={upload?.totalRows ?? 1}
+            headers={upload?.headers ?? []}
             template={template}
             onTemplate={setTemplate}
           />

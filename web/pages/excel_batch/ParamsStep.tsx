@@ -13,10 +13,20 @@ import {
 } from "antd";
 import { useEffect, useState } from "react";
 import { errorMessage } from "../../../common/errors.ts";
-import { taskName } from "../../../common/schemas/excel_batch.ts";
+import {
+  EXCEL_BATCH_DEFAULT_NAME_PATTERN,
+  fileNamePattern,
+  taskName,
+} from "../../../common/schemas/excel_batch.ts";
+import { getExcelBatchSettings } from "../../api/excel_batch.ts";
 import { errorText } from "../../api/client.ts";
-import { listWordTemplates, uploadWordTemplate, type WordTemplateRecord } from "../../api/excel_templates.ts";
+import {
+  listWordTemplates,
+  uploadAndKeepWordTemplate,
+  type WordTemplateRecord,
+} from "../../api/excel_templates.ts";
 import { zodRule } from "../../components/zod_rule.ts";
+import { FileNamePatternField } from "./FileNamePatternField.tsx";
 
 /** The template chosen in step 1: a saved one (file_path) or a fresh upload (its filePath). */
 export interface ChosenTemplate {
@@ -28,20 +38,38 @@ export interface ChosenTemplate {
 export interface ParamsValues {
   taskName: string;
   batchSize: number;
+  fileNamePattern: string;
 }
 
 interface Props {
   form: FormInstance<ParamsValues>;
   totalRows: number;
+  /** The uploaded sheet's headers (for the file-name pattern). */
+  headers: readonly string[];
   template: ChosenTemplate | null;
   onTemplate: (template: ChosenTemplate | null) => void;
 }
 
+/** What the wizard says when it has kept an uploaded template among the Word templates. */
+export function keptTemplateText(name: string): string {
+  return `模板上传成功，已保存到“自定义模板”（模板名称：${name}），下次可直接选择`;
+}
+
 /** Step 1 (part 2 §2.1): task name, processing count (1..rows), Word template (saved or uploaded). */
-export function ParamsStep({ form, totalRows, template, onTemplate }: Props) {
+export function ParamsStep({ form, totalRows, headers, template, onTemplate }: Props) {
   const { message } = App.useApp();
   const [templates, setTemplates] = useState<WordTemplateRecord[]>([]);
   const [uploading, setUploading] = useState(false);
+  const [savedPattern, setSavedPattern] = useState(EXCEL_BATCH_DEFAULT_NAME_PATTERN);
+
+  useEffect(() => {
+    getExcelBatchSettings().then(({ fileNamePattern }) => {
+      setSavedPattern(fileNamePattern);
+      if (!form.isFieldTouched("fileNamePattern")) form.setFieldValue("fileNamePattern", fileNamePattern);
+    }, () => {
+      // The default pattern stays; the task works the same.
+    });
+  }, [form]);
 
   useEffect(() => {
     listWordTemplates().then(
@@ -54,10 +82,11 @@ export function ParamsStep({ form, totalRows, template, onTemplate }: Props) {
     if (!/\.docx$/i.test(file.name)) return void message.error(errorMessage("TEMPLATE_NOT_DOCX"));
     setUploading(true);
     try {
-      const result = await uploadWordTemplate(file);
-      onTemplate({ templateFile: result.filePath, fileName: result.fileName, source: "upload" });
+      const result = await uploadAndKeepWordTemplate(file);
+      setTemplates((list) => [result.template, ...list.filter((t) => t.id !== result.template.id)]);
+      onTemplate({ templateFile: result.filePath, fileName: result.fileName, source: "saved" });
       if (result.warning) message.warning(result.warning);
-      else message.success("模板上传成功");
+      message.success(keptTemplateText(result.template.template_name));
     } catch (err) {
       message.error(errorText(err, "模板上传失败"));
     } finally {
@@ -93,6 +122,15 @@ export function ParamsStep({ form, totalRows, template, onTemplate }: Props) {
       >
         <InputNumber min={1} max={totalRows} precision={0} style={{ width: 200 }} aria-label="处理数量" />
       </Form.Item>
+      <Form.Item
+        name="fileNamePattern"
+        label="输出文件名规则"
+        initialValue={savedPattern}
+        extra="用 {列名} 引用 Excel 列，{任务名} 为任务名称，{序号} 为第几个文件；列值都为空时按行号命名；合并输出时文件名为任务名称"
+        rules={[zodRule(fileNamePattern)]}
+      >
+        <FileNamePatternField headers={headers} />
+      </Form.Item>
       <Form.Item label="Word模板" required>
         <Space orientation="vertical" style={{ width: "100%" }}>
           <Select
@@ -123,6 +161,7 @@ export function ParamsStep({ form, totalRows, template, onTemplate }: Props) {
             >
               <Button icon={<UploadOutlined />} loading={uploading}>上传Word模板</Button>
             </Upload>
+            <Typography.Text type="secondary">上传的模板会保存到“自定义模板”</Typography.Text>
             {template && <Typography.Text type="secondary">已选择：{template.fileName}</Typography.Text>}
           </Space>
         </Space>

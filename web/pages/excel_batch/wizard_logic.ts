@@ -10,6 +10,7 @@ import type {
   ParagraphTemplateRecord,
 } from "../../../common/schemas/excel_templates.ts";
 import { toParagraphFlags } from "../../../common/schemas/excel_templates.ts";
+import { formatTime } from "../../components/format_time.ts";
 
 /** A mapping row of step 2 (an empty side is "" until chosen). */
 export type MappingRow = FieldMapping & { key: string };
@@ -72,13 +73,18 @@ function csvCell(value: string | number): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** The exported download addresses: 文件名, 行号, 下载地址, 生成时间 (UTF-8 with BOM for Excel). */
+/**
+ * The exported download addresses: 文件名, 行号, 下载地址, 生成时间 (UTF-8 with BOM for Excel); the
+ * time as the results table shows it (YYYY-MM-DD HH:mm:ss, local time).
+ */
 export function addressesCsv(
   files: readonly { file_name: string; row_index: number; download_url: string; created_at: string }[],
 ): string {
   const lines = [["文件名", "行号", "下载地址", "生成时间"].join(",")];
   for (const f of files) {
-    lines.push([f.file_name, f.row_index || "合并", f.download_url, f.created_at].map(csvCell).join(","));
+    lines.push(
+      [f.file_name, f.row_index || "合并", f.download_url, formatTime(f.created_at)].map(csvCell).join(","),
+    );
   }
   return "\uFEFF" + lines.join("\r\n") + "\r\n";
 }

@@ -67,12 +67,31 @@ Deno.test("groupsOf() splits into groups of 3 for the batch download", () => {
 
 Deno.test("addressesCsv() quotes cells with commas or quotes, marks the merged file, starts with a BOM", () => {
   const csv = addressesCsv([
-    { file_name: "甲,乙.docx", row_index: 1, download_url: "http://h/api/x?u=1&e=2", created_at: "t1" },
-    { file_name: '合"并.docx', row_index: 0, download_url: "http://h/y", created_at: "t2" },
+    { file_name: "甲,乙.docx", row_index: 1, download_url: "http://h/api/x?u=1&e=2", created_at: "" },
+    { file_name: '合"并.docx', row_index: 0, download_url: "http://h/y", created_at: "" },
   ]);
   assert.equal(
     csv,
-    '\uFEFF文件名,行号,下载地址,生成时间\r\n"甲,乙.docx",1,http://h/api/x?u=1&e=2,t1\r\n"合""并.docx",合并,http://h/y,t2\r\n',
+    '\uFEFF文件名,行号,下载地址,生成时间\r\n"甲,乙.docx",1,http://h/api/x?u=1&e=2,\r\n"合""并.docx",合并,http://h/y,\r\n',
+  );
+});
+
+Deno.test("addressesCsv() writes the generation time as the screen shows it (local YYYY-MM-DD HH:mm:ss), not ISO UTC", () => {
+  const at = "2026-01-05T03:04:05.000Z";
+  const csv = addressesCsv([{
+    file_name: "a.docx",
+    row_index: 1,
+    download_url: "http://h/a",
+    created_at: at,
+  }]);
+  const time = csv.trim().split("\r\n")[1].split(",")[3];
+  assert.match(time, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  const local = new Date(at);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  assert.equal(
+    time,
+    `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())} ` +
+      `${pad(local.getHours())}:${pad(local.getMinutes())}:${pad(local.getSeconds())}`,
   );
 });
 
