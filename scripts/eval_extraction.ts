@@ -76,6 +76,7 @@ for (const folder of folders) {
       if (cached) {
         doc = await Deno.readTextFile(cached).then((t) => JSON.parse(t) as DocumentText).catch(() => null);
       }
+      if (!doc && args.includes("--cache-only")) continue;
       if (!doc) {
         doc = await reader.read(`${dir}/${name}`, name);
         if (cached) {
