@@ -24,6 +24,8 @@ export type ImageWorkerResult =
     orientation: number;
     /** Degrees the tilt was corrected by (0 when none). */
     deskewDegrees: number;
+    /** Quarter turns (clockwise degrees) applied because the text ran sideways. */
+    turned: 0 | 90;
   }
   | { ok: false; tooLarge: { width: number; height: number } };
 
@@ -222,9 +224,10 @@ function shrink(img: Gray, maxSide: number): Gray {
 
 /**
  * The small tilt of text lines (within ±5°), by projection profiles: on a shrunk, thresholded copy, the
- * angle whose row sums vary most is the one that lines the text up with the rows.
+ * angle whose row sums vary most is the one that lines the text up with the rows. `score` is that variation
+ * (how strongly the dark pixels form rows); 0 when the page is nearly blank or nearly black.
  */
-export function estimateSkew(img: Gray): number {
+export function skewProfile(img: Gray): { angle: number; score: number } {
   const small = shrink(img, 800);
   const { width: w, height: h, data } = small;
   let mean = 0;
@@ -240,7 +243,7 @@ export function estimateSkew(img: Gray): number {
       }
     }
   }
-  if (xs.length < 200 || xs.length > data.length * 0.5) return 0;
+  if (xs.length < 200 || xs.length > data.length * 0.5) return { angle: 0, score: 0 };
   const score = (deg: number): number => {
     const t = Math.tan((deg * Math.PI) / 180);
     const bins = new Float64Array(h * 2 + 4);
@@ -250,9 +253,10 @@ export function estimateSkew(img: Gray): number {
     }
     let s = 0;
     for (let i = 1; i < bins.length; i++) s += (bins[i] - bins[i - 1]) ** 2;
-    return s;
+    return s / xs.length;
   };
-  let best = 0, bestScore = score(0);
+  const base = score(0);
+  let best = 0, bestScore = base;
   for (let deg = -5; deg <= 5.001; deg += 0.5) {
     const s = score(deg);
     if (s > bestScore) [best, bestScore] = [deg, s];
@@ -262,7 +266,19 @@ export function estimateSkew(img: Gray): number {
     if (s > bestScore) [best, bestScore] = [deg, s];
   }
   // The base score with no rotation must be clearly beaten, else leave the page alone.
-  return Math.abs(best) < 0.3 || bestScore < score(0) * 1.05 ? 0 : Math.round(best * 10) / 10;
+  const angle = Math.abs(best) < 0.3 || bestScore < base * 1.05 ? 0 : Math.round(best * 10) / 10;
+  return { angle, score: bestScore };
+}
+
+export function estimateSkew(img: Gray): number {
+  return skewProfile(img).angle;
+}
+
+/** Text that forms columns far more strongly than rows: the page lies on its side. */
+export function looksSideways(img: Gray): boolean {
+  const rows = skewProfile(img).score;
+  const columns = skewProfile(orient(img, 5)).score;
+  return columns > rows * 1.5 && columns > 0;
 }
 
 /** Rotates by a small angle around the centre (bilinear), filling the corners with white. */
@@ -297,14 +313,18 @@ function toPng(img: Gray): Uint8Array {
 
 function run(input: ImageWorkerInput): ImageWorkerResult {
   if (input.op === "rotate") {
-    const img = rotate(toGray(input.bytes, 200_000_000), input.degrees);
+    // A page turned upright may still lean a little: straighten it as "prepare" does.
+    let img = rotate(toGray(input.bytes, 200_000_000), input.degrees);
+    const skew = estimateSkew(img);
+    if (skew !== 0) img = rotateSmall(img, -skew);
     return {
       ok: true,
       png: toPng(img),
       width: img.width,
       height: img.height,
       orientation: 1,
-      deskewDegrees: 0,
+      deskewDegrees: skew === 0 ? 0 : -skew,
+      turned: 0,
     };
   }
   const header = readImageHeader(input.bytes);
@@ -319,6 +339,13 @@ function run(input: ImageWorkerInput): ImageWorkerResult {
     throw new ParseFailure("图片已损坏，无法解码");
   }
   img = shrink(orient(img, header.orientation), input.maxSide);
+  // A page photographed on its side is turned a quarter clockwise here; the recogniser's confidence
+  // decides later whether it needs the other half turn (services/doc_text/read_document_text.ts).
+  let turned: 0 | 90 = 0;
+  if (input.deskew && looksSideways(img)) {
+    img = rotate(img, 90);
+    turned = 90;
+  }
   const skew = input.deskew ? estimateSkew(img) : 0;
   if (skew !== 0) img = rotateSmall(img, -skew);
   return {
@@ -327,7 +354,8 @@ function run(input: ImageWorkerInput): ImageWorkerResult {
     width: img.width,
     height: img.height,
     orientation: header.orientation,
-    deskewDegrees: -skew,
+    deskewDegrees: skew === 0 ? 0 : -skew,
+    turned,
   };
 }
 

@@ -23,11 +23,18 @@ export function mergeIntoRows(segments: Segment[]): Segment[] {
   for (const s of items) {
     const h = s.box[3] - s.box[1];
     let placed = false;
+    // Text running sideways (a page photographed on its side) is one segment per column: never merged.
+    if (isUpright(s.box)) {
+      rows.push([s]);
+      rowBoxes.push([...s.box]);
+      continue;
+    }
     // Only the last few rows can overlap a segment further down.
     for (let r = rows.length - 1; r >= Math.max(0, rows.length - 3); r--) {
       const rb = rowBoxes[r];
       const overlap = Math.min(rb[3], s.box[3]) - Math.max(rb[1], s.box[1]);
       const rowH = rows[r].reduce((m, x) => Math.min(m, x.box[3] - x.box[1]), Infinity);
+      if (rows[r].some((x) => isUpright(x.box))) continue;
       if (overlap >= 0.5 * Math.min(h, rowH) && !rows[r].some((x) => overlapsX(x.box, s.box))) {
         rows[r].push(s);
         rowBoxes[r] = union(rb, s.box);
@@ -55,6 +62,11 @@ export function mergeIntoRows(segments: Segment[]): Segment[] {
     const confidence = row.reduce((sum, x) => sum + x.confidence * x.text.length, 0) / Math.max(1, chars);
     return { text, box: rowBoxes[i], confidence };
   });
+}
+
+/** A box much taller than wide: a column of text, not a row. */
+export function isUpright(box: LineBox): boolean {
+  return box[3] - box[1] > 1.5 * (box[2] - box[0]);
 }
 
 function overlapsX(a: LineBox, b: LineBox): boolean {

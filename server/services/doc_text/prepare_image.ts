@@ -17,6 +17,8 @@ export interface PreparedImage {
   height: number;
   orientation: number;
   deskewDegrees: number;
+  /** 90 when the page lay on its side and was turned a quarter clockwise. */
+  turned: 0 | 90;
 }
 
 /**
@@ -31,7 +33,8 @@ export async function prepareImage(
   const maxPixels = options.maxPixels ?? DOC_TEXT_MAX_PIXELS;
   const input: ImageWorkerInput = {
     op: "prepare",
-    bytes: bytes.slice(),
+    // A copy of our own: the worker takes the buffer (a Buffer's slice() would share the caller's).
+    bytes: new Uint8Array(bytes),
     maxPixels,
     maxSide: options.maxSide ?? OCR_MAX_SIDE,
     deskew: options.deskew ?? true,

@@ -17,6 +17,7 @@ import {
 } from "./limits.ts";
 import { readPdfInfo, readPdfTextLayer, renderPdfPage } from "./poppler.ts";
 import { prepareImage, rotateImage } from "./prepare_image.ts";
+import { type SearchablePage, writeSearchablePdf } from "./searchable_pdf.ts";
 import type { DocumentText, OcrEngineName, ReadMethod, TextLine, TextPage } from "./types.ts";
 
 /**
@@ -224,7 +225,7 @@ async function runDocTextWorker(
 ): Promise<Extract<DocTextWorkerResult, { ok: true }>> {
   const input: DocTextWorkerInput = {
     kind,
-    bytes: bytes.slice(),
+    bytes: new Uint8Array(bytes), // a copy: the worker takes its buffer
     maxUncompressedBytes: DOC_TEXT_MAX_UNCOMPRESSED_BYTES,
     maxSheets: DOC_TEXT_MAX_PAGES,
     maxRows: DOC_TEXT_MAX_SHEET_ROWS,
@@ -279,17 +280,21 @@ function engineOf(ctx: ReadContext): OcrEngine {
   return fallbackEngine;
 }
 
-function score(lines: OcrLine[]): { chars: number; meanConfidence: number; tall: boolean } {
+interface PageScore {
+  chars: number;
+  meanConfidence: number;
+}
+
+function score(lines: OcrLine[]): PageScore {
   const chars = lines.reduce((n, l) => n + l.text.length, 0);
   const meanConfidence = chars ? lines.reduce((s, l) => s + l.confidence * l.text.length, 0) / chars : 0;
-  const tallCount = lines.filter((l) => l.box[3] - l.box[1] > 1.5 * (l.box[2] - l.box[0])).length;
-  return { chars, meanConfidence, tall: lines.length >= 3 && tallCount > lines.length / 2 };
+  return { chars, meanConfidence };
 }
 
 /**
- * Decodes, checks, straightens and recognises one page image. A page that reads poorly (mean confidence
- * under 0.8, or mostly tall boxes: text running sideways) is tried turned by 90/270 or 180 degrees, and the
- * reading with the most confident characters wins.
+ * Decodes, checks, straightens and recognises one page image. A page whose text runs sideways was turned a
+ * quarter by the worker; a page that then reads poorly (mean confidence under 0.8) is tried upside down, and
+ * the reading with the most confident characters wins.
  */
 async function recognizePage(ctx: ReadContext, page: number, imageBytes: Uint8Array): Promise<TextPage> {
   let image = await prepareImage(imageBytes);
@@ -297,20 +302,21 @@ async function recognizePage(ctx: ReadContext, page: number, imageBytes: Uint8Ar
   const engine = engineOf(ctx);
   let result = await engine.recognize(image.png, { signal: ctx.signal });
   let s = score(result.lines);
-  if (s.chars > 0 && (s.meanConfidence < 0.8 || s.tall)) {
-    const turns: (90 | 180 | 270)[] = s.tall ? [90, 270] : [180];
-    for (const degrees of turns) {
-      const turned = await rotateImage(image.png, degrees);
-      const other = await engine.recognize(turned.png, { signal: ctx.signal });
-      const t = score(other.lines);
-      if (
-        t.chars * t.meanConfidence > s.chars * s.meanConfidence * 1.1 && t.meanConfidence > s.meanConfidence
-      ) {
-        [image, result, s] = [{ ...turned, orientation: image.orientation, deskewDegrees: 0 }, other, t];
-        if (t.meanConfidence > 0.9) break;
-      }
+  // Turned by the worker (a page on its side) and/or here (upside down); boxes are in the final image.
+  let extra: 0 | 180 = 0;
+  if (s.chars > 0 && s.meanConfidence < 0.8) {
+    // A poor reading: maybe upside down.
+    const other = await rotateImage(image.png, 180);
+    const otherResult = await engine.recognize(other.png, { signal: ctx.signal });
+    const t = score(otherResult.lines);
+    if (
+      t.chars * t.meanConfidence > s.chars * s.meanConfidence * 1.1 && t.meanConfidence > s.meanConfidence
+    ) {
+      [image, result, s, extra] = [{ ...other, turned: image.turned }, otherResult, t, 180];
     }
   }
+  const total = (image.turned + extra) % 360;
+  const turned = total === 0 ? undefined : total as 90 | 180 | 270;
   ctx.engines.set(page, result.engine);
   if (ctx.keepImages) ctx.images.push({ page, png: image.png, width: image.width, height: image.height });
   const lines: TextLine[] = result.lines.map((l) => ({
@@ -319,5 +325,84 @@ async function recognizePage(ctx: ReadContext, page: number, imageBytes: Uint8Ar
     confidence: Math.round(l.confidence * 1000) / 1000,
     method: "ocr",
   }));
-  return { page, width: image.width, height: image.height, lines, method: "ocr", engine: result.engine };
+  const out: TextPage = {
+    page,
+    width: image.width,
+    height: image.height,
+    lines,
+    method: "ocr",
+    engine: result.engine,
+  };
+  if (turned) out.turned = turned;
+  return out;
+}
+
+/** The image a recognised page was read from, made again the same way (deterministic), for a searchable PDF. */
+async function ocrPageImage(
+  imageBytes: Uint8Array,
+  turned?: 90 | 180 | 270,
+): Promise<PageImage & { page: 0 }> {
+  let image = await prepareImage(imageBytes);
+  const extra = ((turned ?? 0) - image.turned + 360) % 360;
+  if (extra === 90 || extra === 180 || extra === 270) image = await rotateImage(image.png, extra);
+  return { page: 0, png: image.png, width: image.width, height: image.height };
+}
+
+/**
+ * A searchable PDF of a file read before (issue #10 §6): every page as an image (recognised pages as they
+ * were recognised, text-layer pages rendered) with the document's lines as an invisible text layer.
+ * Throws DOC_TEXT_UNREADABLE for Word files and sheets (no page images).
+ */
+export async function buildSearchablePdf(
+  deps: DocTextDeps,
+  input: { bytes: Uint8Array; fileName: string; doc: DocumentText },
+): Promise<Uint8Array> {
+  const kind = fileKind(input.fileName);
+  const pages: SearchablePage[] = [];
+  if (kind === "png" || kind === "jpg" || kind === "jpeg") {
+    const page = input.doc.pages[0];
+    const image = await ocrPageImage(input.bytes, page?.turned);
+    pages.push({ image: image.png, width: image.width, height: image.height, lines: page?.lines ?? [] });
+  } else if (kind === "pdf" || kind === "doc") {
+    await withTempDir(async (dir) => {
+      const path = `${dir}/in.pdf`;
+      if (kind === "doc") {
+        if (!deps.pdf?.available) {
+          throw new AppError("DOC_TEXT_UNREADABLE", { reason: "服务器未安装LibreOffice" });
+        }
+        await Deno.writeFile(`${dir}/in.doc`, input.bytes);
+        await deps.pdf.convertFile(`${dir}/in.doc`, path);
+      } else await Deno.writeFile(path, input.bytes);
+      const step = { timeoutMs: DOC_TEXT_STEP_TIMEOUT_MS };
+      const info = await readPdfInfo(path, step);
+      if (info.pages > DOC_TEXT_MAX_PAGES) {
+        throw new AppError("DOC_TEXT_TOO_MANY_PAGES", { pages: info.pages, limit: DOC_TEXT_MAX_PAGES });
+      }
+      for (const page of input.doc.pages) {
+        if (page.page > info.pages) break;
+        const rendered = await renderPdfPage(path, page.page, { maxSide: OCR_MAX_SIDE, ...step });
+        if (page.method === "ocr") {
+          const image = await ocrPageImage(rendered, page.turned);
+          pages.push({ image: image.png, width: image.width, height: image.height, lines: page.lines });
+          continue;
+        }
+        const plain = await prepareImage(rendered, { deskew: false });
+        // Text-layer boxes are in points: scale them to the rendered image's pixels.
+        const f = page.width ? plain.width / page.width : 1;
+        pages.push({
+          image: plain.png,
+          width: plain.width,
+          height: plain.height,
+          lines: page.lines.map((l) => ({
+            text: l.text,
+            box: l.box ? [l.box[0] * f, l.box[1] * f, l.box[2] * f, l.box[3] * f] : undefined,
+          })),
+        });
+      }
+    });
+  } else {
+    throw new AppError("DOC_TEXT_UNREADABLE", { reason: "只有PDF和图片可以生成可搜索PDF" });
+  }
+  if (pages.length === 0) throw new AppError("DOC_TEXT_UNREADABLE", { reason: "文件中没有可生成的页面" });
+  return await writeSearchablePdf(pages);
 }

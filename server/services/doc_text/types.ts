@@ -38,6 +38,11 @@ export interface TextPage {
   engine?: OcrEngineName;
   /** Worksheet name for sheets. */
   sheetName?: string;
+  /**
+   * OCR pages: the clockwise turn (degrees) applied after EXIF orientation and deskew because the page read
+   * better that way (a photo taken sideways or upside down); the boxes are in the turned image.
+   */
+  turned?: 90 | 180 | 270;
 }
 
 export interface DocumentText {

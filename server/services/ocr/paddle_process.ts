@@ -48,7 +48,11 @@ async function main(): Promise<void> {
         send({
           id: request.id,
           ok: true,
-          lines: result.map((l) => ({ text: l.text, confidence: l.mean, box: l.box })),
+          lines: result.map((l: { text: string; mean: number; box?: unknown }) => ({
+            text: l.text,
+            confidence: l.mean,
+            box: l.box,
+          })),
           rss: Deno.memoryUsage().rss,
         });
       } catch (err) {
