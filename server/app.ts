@@ -4,6 +4,7 @@ import type { AppDeps, AppEnv } from "./deps.ts";
 import { AppError, toErrorBody } from "./errors.ts";
 import { accessControl } from "./middleware/access.ts";
 import { bodyLimitControl } from "./middleware/body_limit.ts";
+import { originsOf, securityHeaders } from "./middleware/security_headers.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { aiChatRoutes } from "./routes/ai_chat.ts";
 import { aiFolderRoutes } from "./routes/ai_folder.ts";
@@ -46,6 +47,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
 
   app.use("*", async (c, next) => {
     c.set("deps", deps);
+  // First, so every response gets the headers, errors and the web build included. The case-split
+  // calls go to VITE_CASE_SPLIT_SERVER when the build was made with one (web/api/case_split.ts).
+  app.use("*", securityHeaders({ connectSrc: originsOf(Deno.env.get("VITE_CASE_SPLIT_SERVER")) }));
     c.set("requestId", crypto.randomUUID().slice(0, 8));
     await next();
   });

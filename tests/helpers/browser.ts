@@ -5,7 +5,8 @@
  *   await using browser = await launchBrowser();
  *   const page = await browser.newPage(server.url);
  *
- * Uncaught page errors are collected in `pageErrors` so a test can assert the app did not crash.
+ * Uncaught page errors and Content-Security-Policy violations are collected in `pageErrors` so a test
+ * can assert the app did not crash and the CSP let everything run.
  */
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 
@@ -74,6 +75,13 @@ export async function launchBrowser(): Promise<BrowserSession> {
       contexts.push(context);
       const page = await context.newPage();
       page.on("pageerror", (err) => pageErrors.push(`${page.url()}: ${err.message}`));
+      // A Content-Security-Policy violation counts as a page error, so every browser test checks the CSP
+      // (server/middleware/security_headers.ts): Chromium reports each refusal as a console error.
+      page.on("console", (msg) => {
+        if (msg.type() === "error" && /Content Security Policy/i.test(msg.text())) {
+          pageErrors.push(`${page.url()}: ${msg.text()}`);
+        }
+      });
       return page;
     },
     close,
