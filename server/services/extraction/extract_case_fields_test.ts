@@ -162,3 +162,24 @@ Deno.test("model path: cited values are verified against their lines; invented o
   assert.equal(r.fields.defendant_name.value, "赵大力");
   assert.equal(r.fields.plaintiff_credit_code.found, false);
 });
+
+Deno.test("extractCaseFields: party name on the next line, and party tables (原告 | 张三)", async () => {
+  const nextLine = docOf("起诉状.docx", [
+    "原告：",
+    "周五",
+    "住址：江苏省南京市玄武区中山路100号",
+    "被告：",
+    "吴六",
+    "诉讼请求：",
+  ]);
+  const table = docOf("借款合同.docx", [
+    "出借人 | 周五 | 身份证号 | 11010519491231002X",
+    "借款人 | 吴六 | 电话 | 13600005555",
+  ]);
+  const r = await extractCaseFields([nextLine, table], FIELDS);
+  assert.equal(r.fields.plaintiff_name.value, "周五");
+  assert.equal(r.fields.defendant_name.value, "吴六");
+  assert.equal(r.fields.plaintiff_id_no.value, "11010519491231002X");
+  assert.equal(r.fields.defendant_phone.value, "13600005555");
+  assert.equal(r.fields.plaintiff_name.conflict, false);
+});

@@ -86,7 +86,7 @@ export function cleanName(raw: string): string | null {
 // ------------------------------------------------------------------ parties
 
 const ROLE_LINE =
-  /^(原告|被告|第三人|申请人|被申请人|出借人|借款人|贷款人|甲方|乙方|丙方|丁方|保证人|担保人|委托人|受托人|委托诉讼代理人|诉讼代理人|委托代理人|代理人|受送达人|债权人|债务人|上诉人|被上诉人|当事人|具状人)([一二三四五六\d]?)((?:（[^）]{0,10}）)?)[：](.*)$/;
+  /^(原告|被告|第三人|申请人|被申请人|出借人|借款人|贷款人|甲方|乙方|丙方|丁方|保证人|担保人|委托人|受托人|委托诉讼代理人|诉讼代理人|委托代理人|代理人|受送达人|债权人|债务人|上诉人|被上诉人|当事人|具状人)([一二三四五六\d]?)((?:（[^）]{0,10}）)?)(?:[：]|\s*\|\s*)(.*)$/;
 
 function roleOf(word: string, ordinal: string, paren: string): PartyRole {
   const all = word + paren;
@@ -166,7 +166,8 @@ const SECTION_END =
 function readPartyBlocks(doc: DocumentText, lines: LogicalLine[]): PartyRecord[] {
   const parties: PartyRecord[] = [];
   let cur: PartyRecord | null = null;
-  for (const line of lines) {
+  for (let li = 0; li < lines.length; li++) {
+    const line = lines[li];
     const text = line.text;
     const m = text.match(ROLE_LINE);
     if (m && !/^(具状人|受托人)$/.test(m[1]) || (m && m[1] === "受托人")) {
@@ -177,6 +178,12 @@ function readPartyBlocks(doc: DocumentText, lines: LogicalLine[]): PartyRecord[]
       const nameRaw = rest.split(/[，,；;|（(\s]/)[0];
       const name = cleanName(nameRaw);
       if (name) rec.attrs.name = hit(doc, line, offset, name, name, 0.92);
+      else if (!rest.trim() && lines[li + 1] && !ROLE_LINE.test(lines[li + 1].text)) {
+        // the name on the next line ("原告：" / "张三")
+        const next = lines[li + 1];
+        const nextName = cleanName(next.text.split(/[，,；;|（(\s]/)[0]);
+        if (nextName) rec.attrs.name = hit(doc, next, 0, nextName, nextName, 0.85);
+      }
       // A signature line (甲方（签章）：X) names the party but is not a party block.
       if (/签|盖章|印章/.test(m[3] + rest.slice(0, 6)) || (m[1] === "当事人" && !rest)) {
         cur = null;
