@@ -32,7 +32,8 @@ export interface OcrEngineStats {
 export interface OcrEngine extends AsyncDisposable {
   /** The engine pages go to now; settles after ready(). */
   readonly engine: OcrEngineName;
-  recognize(png: Uint8Array, options?: { signal?: AbortSignal }): Promise<OcrPageResult>;
+  /** Throws DOC_TEXT_TIMEOUT past `timeoutMs` (default: the pool's page time limit), OCR_ENGINE_FAILED. */
+  recognize(png: Uint8Array, options?: { signal?: AbortSignal; timeoutMs?: number }): Promise<OcrPageResult>;
   /** Starts the recognisers (otherwise they start on first use); resolves once the engine is known. */
   ready(): Promise<OcrEngineName>;
   close(): Promise<void>;

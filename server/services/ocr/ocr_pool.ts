@@ -29,6 +29,8 @@ export interface OcrPoolOptions {
   workDir?: string;
   /** Where the one "which engine" line goes; default console.log. */
   log?: (line: string) => void;
+  /** A folder with the model files instead of the npm package's (OCR_MODELS_DIR of paddle_process.ts). */
+  modelsDir?: string;
 }
 
 /** Settings from the environment: OCR_ENGINE (auto|paddle|tesseract), OCR_PROCESSES (1-8). */
@@ -108,8 +110,8 @@ export function createTesseractEngine(options: { pageTimeoutMs?: number } = {}):
     async recognize(png, opts = {}) {
       try {
         const lines = await recognizeWithTesseract(png, {
-          timeoutMs: options.pageTimeoutMs ?? 60_000,
-          ...opts,
+          timeoutMs: opts.timeoutMs ?? options.pageTimeoutMs ?? 60_000,
+          signal: opts.signal,
         });
         stats.pages++;
         return { lines, engine: "tesseract" };
@@ -159,6 +161,7 @@ export function createOcrEngine(options: OcrPoolOptions = {}): OcrEngine {
         PROCESS_URL.pathname,
       ],
       cwd: PROJECT_ROOT,
+      env: options.modelsDir ? { OCR_MODELS_DIR: options.modelsDir } : {},
       stdin: "piped",
       stdout: "piped",
       stderr: "piped",
@@ -249,7 +252,12 @@ export function createOcrEngine(options: OcrPoolOptions = {}): OcrEngine {
   }
 
   /** Runs one page on a slot's process (starting it if needed). */
-  async function runOnSlot(slot: number, png: Uint8Array, signal?: AbortSignal): Promise<OcrLine[]> {
+  async function runOnSlot(
+    slot: number,
+    png: Uint8Array,
+    opts: { signal?: AbortSignal; timeoutMs?: number },
+  ): Promise<OcrLine[]> {
+    const signal = opts.signal;
     let rec = slots[slot];
     if (!rec) {
       rec = spawn();
@@ -272,7 +280,7 @@ export function createOcrEngine(options: OcrPoolOptions = {}): OcrEngine {
       await rec.writer.write(encoder.encode(JSON.stringify({ id, path }) + "\n"));
       let timer: ReturnType<typeof setTimeout> | undefined;
       const limit = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new AppError("DOC_TEXT_TIMEOUT")), pageTimeoutMs);
+        timer = setTimeout(() => reject(new AppError("DOC_TEXT_TIMEOUT")), opts.timeoutMs ?? pageTimeoutMs);
         signal?.addEventListener("abort", () => reject(signal.reason), { once: true });
       });
       try {
@@ -354,7 +362,10 @@ export function createOcrEngine(options: OcrPoolOptions = {}): OcrEngine {
     return decided;
   }
 
-  async function recognize(png: Uint8Array, opts: { signal?: AbortSignal } = {}): Promise<OcrPageResult> {
+  async function recognize(
+    png: Uint8Array,
+    opts: { signal?: AbortSignal; timeoutMs?: number } = {},
+  ): Promise<OcrPageResult> {
     if (closed) throw new AppError("OCR_ENGINE_FAILED", { reason: "识别服务已停止" });
     const which = await decide();
     if (which === "tesseract") {
@@ -366,7 +377,7 @@ export function createOcrEngine(options: OcrPoolOptions = {}): OcrEngine {
       opts.signal?.throwIfAborted();
       const slot = await acquire();
       try {
-        const lines = await runOnSlot(slot, png, opts.signal);
+        const lines = await runOnSlot(slot, png, opts);
         stats.pages++;
         return { lines, engine: "paddle" };
       } catch (err) {

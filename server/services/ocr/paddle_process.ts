@@ -24,8 +24,19 @@ async function main(): Promise<void> {
   let ocr: Awaited<ReturnType<typeof Ocr.create>>;
   try {
     // One thread per recogniser: two threads on one page are slower than two processes (OCR-NOTES.md).
+    // OCR_MODELS_DIR: another folder holding the same three files (default: the npm package's assets).
+    const dir = Deno.env.get("OCR_MODELS_DIR");
     ocr = await Ocr.create({
       onnxOptions: { intraOpNumThreads: 1, interOpNumThreads: 1, executionMode: "sequential" },
+      ...(dir
+        ? {
+          models: {
+            detectionPath: `${dir}/ch_PP-OCRv4_det_infer.onnx`,
+            recognitionPath: `${dir}/ch_PP-OCRv4_rec_infer.onnx`,
+            dictionaryPath: `${dir}/ppocr_keys_v1.txt`,
+          },
+        }
+        : {}),
     });
   } catch (err) {
     send({ ready: false, error: err instanceof Error ? err.message : String(err) });
