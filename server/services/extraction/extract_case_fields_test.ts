@@ -183,3 +183,22 @@ Deno.test("extractCaseFields: party name on the next line, and party tables (原
   assert.equal(r.fields.defendant_phone.value, "13600005555");
   assert.equal(r.fields.plaintiff_name.conflict, false);
 });
+
+Deno.test("extractCaseFields: another contract template (贷款人, 大写/小写 with labels, term in months)", async () => {
+  const contract = docOf("个人借款合同.docx", [
+    "个人借款合同",
+    "贷款人：某某银行股份有限公司某某支行",
+    "借款人：郑七",
+    "第一条 借款金额：人民币（大写）伍拾万元整（小写：500,000元）。",
+    "第二条 借款期限：12个月，自2023年1月1日起至2023年12月31日止。",
+    "第三条 利率：年息4.35%，按月结息；逾期利率为借款利率加收50%。",
+  ]);
+  const r = await extractCaseFields([contract], FIELDS);
+  assert.equal(r.fields.plaintiff_name.value, "某某银行股份有限公司某某支行");
+  assert.equal(r.fields.defendant_name.value, "郑七");
+  assert.equal(r.fields.loan_amount.candidates[0].normalized, "500000");
+  assert.deepEqual(r.fields.loan_amount.candidates[0].checks, ["大写小写一致"]);
+  assert.equal(r.fields.loan_date.candidates[0].normalized, "2023-01-01");
+  assert.equal(r.fields.due_date.candidates[0].normalized, "2023-12-31");
+  assert.equal(r.fields.interest_rate.candidates[0].normalized, "年利率4.35%");
+});

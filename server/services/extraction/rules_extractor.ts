@@ -391,7 +391,7 @@ export function findAmounts(text: string): AmountHit[] {
   for (let i = 0; i < raw.length; i++) {
     const a = raw[i], b = raw[i + 1];
     if (
-      b && b.index - (a.index + a.text.length) <= 3 &&
+      b && /^[\s（(]*(?:小写|大写)?[：:]?\s*$/.test(text.slice(a.index + a.text.length, b.index)) &&
       (a.checks.includes("大写") !== b.checks.includes("大写"))
     ) {
       const agree = amountsAgree(a.value, b.value);
@@ -552,7 +552,7 @@ function readFactsOf(doc: DocumentText, lines: LogicalLine[], kind: string): Doc
 
       // loan term: 自DATE起至DATE止
       const term = s.match(
-        /(借款期限|贷款期限|借期|期限)[^。；]{0,6}?自?(\d{4}年\d{1,2}月\d{1,2}日)起?[^。；]{0,4}?至(\d{4}年\d{1,2}月\d{1,2}日)/,
+        /(借款期限|贷款期限|借期|期限)[^。；]{0,12}?自?(\d{4}年\d{1,2}月\d{1,2}日)起?[^。；]{0,4}?至(\d{4}年\d{1,2}月\d{1,2}日)/,
       );
       if (term) {
         const d1 = findDates(term[2])[0], d2 = findDates(term[3])[0];
