@@ -144,6 +144,8 @@ export const ERRORS = define({
   OCR_ENGINE_UNAVAILABLE: { status: 503, message: "文字识别服务暂不可用，请联系管理员" },
   OCR_TEMPLATE_NOT_FOUND: { status: 404, message: "模板不存在或已删除" },
   OCR_BATCH_NOT_FOUND: { status: 404, message: "处理记录不存在或已删除" },
+  OCR_BATCH_NOT_READY: { status: 409, message: "该批次尚未处理完成" },
+  OCR_TEMPLATE_LIMIT: { status: 400, message: (p) => `模板数量已达上限（${p.max}个），请删除不用的模板后再创建` },
   // untrusted files
   FILE_PARSE_FAILED: { status: 400, message: (p) => `文件解析失败：${p.reason}` },
   FILE_PARSE_TIMEOUT: { status: 400, message: "文件解析超时，文件可能已损坏或过于复杂" },

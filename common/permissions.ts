@@ -358,6 +358,16 @@ export const API_ACCESS: Record<string, Access> = {
   "DELETE /api/ocr/runs/:id": "ocr_access",
   "GET /api/ocr/runs/:id/files/:index": "ocr_access",
   "GET /api/ocr/runs/:id/files/:index/download/:format": "ocr_access",
+  // OCR信息提取 (/ocr-extract, part 4 §7): each user's templates, the streamed batch, its edited result
+  "GET /api/ocr/templates": "ocr_extract",
+  "GET /api/ocr/template-presets": "ocr_extract",
+  "POST /api/ocr/templates": "ocr_extract",
+  "PUT /api/ocr/templates/:id": "ocr_extract",
+  "DELETE /api/ocr/templates/:id": "ocr_extract",
+  "POST /api/ocr/process-batch": "ocr_extract",
+  "GET /api/ocr/batches": "ocr_extract",
+  "GET /api/ocr/batch/:batchId": "ocr_extract",
+  "PUT /api/ocr/batch/:batchId/result": "ocr_extract",
   // AI law search (/ai-law-search, issue #14): searching and checking are free; ask costs one AI use;
   // the library is managed by administrators (role admin or user id 1)
   "GET /api/law-search/overview": "ai_law_search",

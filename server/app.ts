@@ -20,6 +20,7 @@ import { invitationCodesRoutes } from "./routes/invitation_codes.ts";
 import { loginFeaturesRoutes } from "./routes/login_features.ts";
 import { memberRoutes } from "./routes/member.ts";
 import { ocrRoutes } from "./routes/ocr.ts";
+import { ocrExtractRoutes } from "./routes/ocr_extract.ts";
 import { passwordRoutes } from "./routes/password.ts";
 import { pdfConvertRoutes } from "./routes/pdf_convert.ts";
 import { profileRoutes } from "./routes/profile.ts";
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
       aiChatRoutes,
       aiMubanRoutes,
       ocrRoutes,
+      ocrExtractRoutes,
       lawSearchRoutes,
     ]
   ) {

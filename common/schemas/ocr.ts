@@ -163,3 +163,80 @@ export interface OcrTemplate {
   created_at: string;
   updated_at: string;
 }
+
+// OCR信息提取 (/ocr-extract): the batch result of part 4 §3, with the provenance of issue #11
+
+/** Where a value was read (file, 1-based page and line, the line's box, the snippet). */
+export interface OcrValueSource {
+  fileName: string;
+  page: number;
+  line: number;
+  box?: [number, number, number, number];
+  snippet: string;
+}
+
+/** One candidate value for a field (the value picker lists them). */
+export interface OcrFieldValue {
+  value: string;
+  source: OcrValueSource;
+  method: "rules" | "model";
+  confidence: number;
+  checks?: string[];
+  unverified?: boolean;
+}
+
+/** One field of the merged result: part 4 §3's value, found, sourceFile, plus provenance. */
+export interface OcrMergedField {
+  label: string;
+  value: string | null;
+  found: boolean;
+  sourceFile: string | null;
+  source: OcrValueSource | null;
+  method: "rules" | "model" | "manual" | null;
+  confidence: number;
+  conflict: boolean;
+  checks: string[];
+  /** The user typed this value (PUT .../result), or picked another candidate. */
+  manual?: boolean;
+}
+
+export interface OcrFileResult {
+  recordId: string;
+  fileName: string;
+  status: "processing" | "completed" | "failed";
+  /** Key → the value this file gave (its best candidate). */
+  data: Record<string, string>;
+  error?: string;
+}
+
+export interface OcrBatchResult {
+  batchId: string;
+  templateId: string;
+  templateName: string;
+  /** Field keys in the template's order. */
+  fieldOrder: string[];
+  mergedResult: Record<string, OcrMergedField>;
+  /** Key → every candidate value with its source. */
+  fieldValues: Record<string, OcrFieldValue[]>;
+  fileResults: OcrFileResult[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The event lines of POST /api/ocr/process-batch (part 4 §7), each sent as `data: <json>`. */
+export type OcrBatchEvent =
+  | { type: "progress"; current: number; total: number; fileName?: string }
+  | { type: "error"; fileName: string; error: string }
+  | { type: "complete"; result: OcrBatchResult };
+
+/** PUT /api/ocr/batch/{batchId}/result: the edited merged result (values only are taken). */
+export const saveBatchResultBody = z.object({
+  mergedResult: z.record(
+    z.string().max(100),
+    z.object({
+      value: z.union([z.string().max(2000, "字段值不能超过2000个字符"), z.null()]),
+      source: z.unknown().optional(),
+    }).loose(),
+  ),
+});
+export type SaveBatchResultBody = z.infer<typeof saveBatchResultBody>;

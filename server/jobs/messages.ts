@@ -42,8 +42,16 @@ export interface OcrRunMessage {
   userId: number;
 }
 
+/** One OCR信息提取 batch: its files read, then its fields merged (server/jobs/ocr_extract_job.ts). */
+export interface OcrExtractMessage {
+  type: "ocr_extract.run";
+  batchId: string;
+  userId: number;
+}
+
 export type JobMessage =
   | OcrRunMessage
+  | OcrExtractMessage
   | CleanupMessage
   | MediationGenerateMessage
   | CaseSplitMessage
