@@ -7,6 +7,7 @@
  * Prints the matcher's throughput (rows/s, matching only) either way.
  */
 import { matchRegion } from "../server/services/regions/match_region.ts";
+import { csvCell } from "../common/csv.ts";
 
 const OTHER = "其他";
 const CASE_SPLIT_DIR = new URL("../../shared/data/case-split/", import.meta.url);
@@ -42,9 +43,13 @@ export function parseCsv(text: string): string[][] {
   return rows;
 }
 
-/** Quotes a CSV field when it holds a comma, quote, line break or leading/trailing space. */
+/**
+ * A CSV field (common/csv.ts csvCell: quoted when needed, a formula-like start neutralised), also
+ * quoted when it has a leading or trailing space.
+ */
 export function quoteCsvField(value: string): string {
-  return /[",\r\n]|^\s|\s$/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+  const cell = csvCell(value);
+  return cell === value && /^\s|\s$/.test(value) ? `"${value}"` : cell;
 }
 
 /** Reads the `address` column of a CSV file. */

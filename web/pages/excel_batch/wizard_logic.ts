@@ -11,6 +11,7 @@ import type {
 } from "../../../common/schemas/excel_templates.ts";
 import { toParagraphFlags } from "../../../common/schemas/excel_templates.ts";
 import { formatTime } from "../../components/format_time.ts";
+import { toCsv } from "../../../common/csv.ts";
 
 /** A mapping row of step 2 (an empty side is "" until chosen). */
 export type MappingRow = FieldMapping & { key: string };
@@ -68,25 +69,18 @@ export function groupsOf<T>(items: readonly T[], size: number): T[][] {
   return groups;
 }
 
-function csvCell(value: string | number): string {
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 /**
  * The exported download addresses: 文件名, 行号, 下载地址, 生成时间 (UTF-8 with BOM for Excel); the
- * time as the results table shows it (YYYY-MM-DD HH:mm:ss, local time).
+ * time as the results table shows it (YYYY-MM-DD HH:mm:ss, local time). Cells go through csvCell, so
+ * a name that starts like a formula is written as text.
  */
 export function addressesCsv(
   files: readonly { file_name: string; row_index: number; download_url: string; created_at: string }[],
 ): string {
-  const lines = [["文件名", "行号", "下载地址", "生成时间"].join(",")];
-  for (const f of files) {
-    lines.push(
-      [f.file_name, f.row_index || "合并", f.download_url, formatTime(f.created_at)].map(csvCell).join(","),
-    );
-  }
-  return "\uFEFF" + lines.join("\r\n") + "\r\n";
+  return toCsv([
+    ["文件名", "行号", "下载地址", "生成时间"],
+    ...files.map((f) => [f.file_name, f.row_index || "合并", f.download_url, formatTime(f.created_at)]),
+  ]);
 }
 
 /** Percent shown by the progress bar: only increasing (part 2 §4). */

@@ -100,3 +100,19 @@ Deno.test("nextPercent() never goes back and stays within 0..100", () => {
   assert.equal(nextPercent(40, 55.7), 55);
   assert.equal(nextPercent(0, 130), 100);
 });
+
+Deno.test("addressesCsv() writes a task or file name that starts like a formula as text (issue #17)", () => {
+  const csv = addressesCsv([
+    {
+      file_name: '=1+1+HYPERLINK("http://evil","x").docx',
+      row_index: 1,
+      download_url: "http://h/a",
+      created_at: "",
+    },
+    { file_name: "@cmd.docx", row_index: 2, download_url: "http://h/b", created_at: "" },
+    { file_name: "+1.docx", row_index: 3, download_url: "http://h/c", created_at: "" },
+    { file_name: "-1.docx", row_index: 4, download_url: "http://h/d", created_at: "" },
+  ]);
+  const cells = csv.trim().split("\r\n").slice(1).map((line) => line.split(",")[0]);
+  assert.deepEqual(cells, [`"'=1+1+HYPERLINK(""http://evil""`, "'@cmd.docx", "'+1.docx", "'-1.docx"]);
+});
