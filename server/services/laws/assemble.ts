@@ -6,6 +6,7 @@
  * versions of the same law, validity.json and the texts, leaving administrator corrections alone.
  */
 import { lawNameAliases, normalizeLawName } from "./law_names.ts";
+import { wordTerms } from "./text_terms.ts";
 import { compareVersions, repealsFromData, repealsInText } from "./library.ts";
 import type { LawLevel, LawRecord, LawText, ParsedLawFile } from "./types.ts";
 import validityData from "./validity.json" with { type: "json" };
@@ -102,6 +103,7 @@ export async function assembleLaws(
       body: parts.map((p) => p.body).filter(Boolean).join("\n"),
       history: first.history,
     };
+    text.words = articles.map((a) => wordTerms(a.paragraphs.join("\n")));
     const hash = await sha256(contentKey(text));
     const sources = parts.map((p) => p.sourceName);
     const dupOf = seen.get(hash);

@@ -5,7 +5,8 @@
  * import or delete. Status changes only touch the records.
  */
 import { lawNameAliases, normalizeLawName } from "./law_names.ts";
-import { SearchIndex } from "./search_index.ts";
+import { type IndexDoc, SearchIndex } from "./search_index.ts";
+import { wordTerms } from "./text_terms.ts";
 import type { LawArticle, LawRecord, LawText } from "./types.ts";
 import validityData from "./validity.json" with { type: "json" };
 
@@ -134,14 +135,18 @@ export class LawLibrary {
 
     this.docVersion = new Int32Array(docs);
     this.docArticle = new Int32Array(docs);
-    const indexDocs: { text: string; context: string }[] = new Array(docs);
+    const indexDocs: IndexDoc[] = new Array(docs);
     this.versions.forEach((v, vi) => {
       const short = v.record.shortNames[0] ?? v.record.title;
       v.articles.forEach((a, ai) => {
         const d = v.docStart + ai;
         this.docVersion[d] = vi;
         this.docArticle[d] = ai;
-        indexDocs[d] = { text: a.paragraphs.join("\n"), context: `${short} ${a.path.join(" ")}` };
+        indexDocs[d] = {
+          text: a.paragraphs.join("\n"),
+          context: `${short} ${a.path.join(" ")}`,
+          words: v.text.words?.[ai] ?? wordTerms(a.paragraphs.join("\n")),
+        };
       });
     });
     this.index = new SearchIndex(indexDocs);

@@ -217,21 +217,16 @@ export function searchLaws(lib: LawLibrary, opts: SearchOptions): SearchResult {
     const scores = new Float32Array(lib.index.size);
     lib.index.score(terms, scores);
     const candidates: { doc: number; score: number }[] = [];
-    let floor = 0;
-    for (let d = 0; d < scores.length; d++) {
+    const touched = lib.index.touched;
+    for (let i = 0; i < lib.index.touchedCount; i++) {
+      const d = touched[i];
       let s = scores[d];
       if (s <= 0 || taken.has(d)) continue;
       const v = lib.versions[lib.docVersion[d]];
       if (!passesFilters(v, opts)) continue;
       if (!opts.asOf && !opts.status) s *= STATUS_FACTOR[v.record.status];
       if (mentioned.has(v.group)) s *= MENTION_BOOST;
-      if (s <= floor) continue;
       candidates.push({ doc: d, score: s });
-      if (candidates.length > MAX_CANDIDATES * 2) {
-        candidates.sort((a, b) => b.score - a.score);
-        candidates.length = MAX_CANDIDATES;
-        floor = candidates[candidates.length - 1].score;
-      }
     }
     candidates.sort((a, b) => b.score - a.score);
     for (const c of candidates.slice(0, MAX_CANDIDATES)) ranked.push({ ...c, match: "text" });

@@ -1,22 +1,24 @@
 /**
  * A BM25 index over articles, built in memory at start. Two fields: the article text, and its context
- * (the law's short title and the headings above it), weighted separately. Postings are typed arrays so
- * the whole national corpus (65 000 articles) stays small and a query touches only its terms' lists.
+ * (the law's short title and the headings above it), weighted separately. Each field keeps its
+ * postings in two flat typed arrays (documents and term frequencies) with one offset per term, so the
+ * national corpus (65 000 articles, ~6 million term occurrences) costs tens of megabytes, and a query
+ * touches only its terms' slices.
  */
-import { textTerms } from "./text_terms.ts";
+import { bigramTerms } from "./text_terms.ts";
 
 export interface IndexDoc {
   text: string;
   context: string;
-}
-
-interface Postings {
-  docs: Int32Array;
-  tfs: Uint16Array;
+  /** Words of the text found by the segmenter (stored at import so start-up does not segment again). */
+  words?: string[];
 }
 
 interface FieldIndex {
-  postings: Map<string, Postings>;
+  terms: Map<string, number>;
+  offsets: Int32Array;
+  docs: Int32Array;
+  tfs: Uint16Array;
   lengths: Float32Array;
   avgLength: number;
 }
@@ -25,56 +27,90 @@ const K1 = 1.2;
 const B = 0.75;
 const CONTEXT_WEIGHT = 0.6;
 
-function buildField(texts: string[]): FieldIndex {
-  const lists = new Map<string, number[]>();
-  const lengths = new Float32Array(texts.length);
-  let total = 0;
-  const counts = new Map<string, number>();
-  texts.forEach((text, doc) => {
-    counts.clear();
-    const terms = textTerms(text);
-    for (const t of terms) counts.set(t, (counts.get(t) ?? 0) + 1);
-    lengths[doc] = terms.length;
-    total += terms.length;
-    for (const [t, tf] of counts) {
-      let list = lists.get(t);
-      if (!list) lists.set(t, list = []);
-      list.push(doc, Math.min(tf, 65535));
+/** A growable Int32 buffer. */
+class IntBuffer {
+  data = new Int32Array(1 << 16);
+  length = 0;
+  push(a: number, b: number): void {
+    if (this.length + 2 > this.data.length) {
+      const next = new Int32Array(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
     }
-  });
-  const postings = new Map<string, Postings>();
-  for (const [t, list] of lists) {
-    const n = list.length / 2;
-    const docs = new Int32Array(n);
-    const tfs = new Uint16Array(n);
-    for (let i = 0; i < n; i++) {
-      docs[i] = list[2 * i];
-      tfs[i] = list[2 * i + 1];
-    }
-    postings.set(t, { docs, tfs });
+    this.data[this.length++] = a;
+    this.data[this.length++] = b;
   }
-  return { postings, lengths, avgLength: texts.length ? total / texts.length : 1 };
+}
+
+function buildField(count: number, termsOf: (doc: number) => string[]): FieldIndex {
+  const terms = new Map<string, number>();
+  const df: number[] = [];
+  const pairs = new IntBuffer(); // (termId, tf) per doc, docs in order
+  const docEnds = new Int32Array(count);
+  const lengths = new Float32Array(count);
+  const counts = new Map<number, number>();
+  let total = 0;
+  for (let doc = 0; doc < count; doc++) {
+    counts.clear();
+    const list = termsOf(doc);
+    for (const t of list) {
+      let id = terms.get(t);
+      if (id === undefined) {
+        id = df.length;
+        terms.set(t, id);
+        df.push(0);
+      }
+      counts.set(id, (counts.get(id) ?? 0) + 1);
+    }
+    lengths[doc] = list.length;
+    total += list.length;
+    for (const [id, tf] of counts) {
+      df[id]++;
+      pairs.push(id, Math.min(tf, 65535));
+    }
+    docEnds[doc] = pairs.length;
+  }
+  const offsets = new Int32Array(df.length + 1);
+  for (let i = 0; i < df.length; i++) offsets[i + 1] = offsets[i] + df[i];
+  const fill = offsets.slice(0, df.length);
+  const docs = new Int32Array(offsets[df.length]);
+  const tfs = new Uint16Array(offsets[df.length]);
+  let p = 0;
+  for (let doc = 0; doc < count; doc++) {
+    for (; p < docEnds[doc]; p += 2) {
+      const id = pairs.data[p];
+      const at = fill[id]++;
+      docs[at] = doc;
+      tfs[at] = pairs.data[p + 1];
+    }
+  }
+  return { terms, offsets, docs, tfs, lengths, avgLength: count ? total / count : 1 };
 }
 
 export class SearchIndex {
   readonly size: number;
   #text: FieldIndex;
   #context: FieldIndex;
+  /** Docs touched by the last score() call, and how many. */
+  readonly touched: Int32Array;
+  touchedCount = 0;
 
   constructor(docs: IndexDoc[]) {
     this.size = docs.length;
-    this.#text = buildField(docs.map((d) => d.text));
-    this.#context = buildField(docs.map((d) => d.context));
+    this.#text = buildField(docs.length, (d) => [...bigramTerms(docs[d].text), ...(docs[d].words ?? [])]);
+    this.#context = buildField(docs.length, (d) => bigramTerms(docs[d].context));
+    this.touched = new Int32Array(docs.length);
   }
 
   /** Number of articles whose text holds the term. */
   docFreq(term: string): number {
-    return this.#text.postings.get(term)?.docs.length ?? 0;
+    const id = this.#text.terms.get(term);
+    return id === undefined ? 0 : this.#text.offsets[id + 1] - this.#text.offsets[id];
   }
 
   /** True when the term occurs anywhere (text or context). */
   has(term: string): boolean {
-    return this.#text.postings.has(term) || this.#context.postings.has(term);
+    return this.#text.terms.has(term) || this.#context.terms.has(term);
   }
 
   idf(term: string): number {
@@ -83,27 +119,30 @@ export class SearchIndex {
   }
 
   /**
-   * Adds weight * BM25 of every term into scores (one slot per doc). Terms are weighted by the caller
-   * (synonyms and corrections count less than the user's own words).
+   * Adds weight * BM25 of every term into scores (one slot per doc, all zero before) and lists the
+   * docs it touched in `touched[0..touchedCount)`. Terms are weighted by the caller (synonyms and
+   * corrections count less than the user's own words).
    */
   score(terms: Map<string, number>, scores: Float32Array): void {
+    this.touchedCount = 0;
     for (const [term, weight] of terms) {
-      const df = this.docFreq(term);
-      const idf = Math.log(1 + (this.size - df + 0.5) / (df + 0.5));
+      const idf = this.idf(term);
       this.#scoreField(this.#text, term, idf * weight, scores);
       this.#scoreField(this.#context, term, idf * weight * CONTEXT_WEIGHT, scores);
     }
   }
 
   #scoreField(field: FieldIndex, term: string, w: number, scores: Float32Array): void {
-    const p = field.postings.get(term);
-    if (!p) return;
-    const { docs, tfs } = p;
-    const avg = field.avgLength;
-    for (let i = 0; i < docs.length; i++) {
+    const id = field.terms.get(term);
+    if (id === undefined) return;
+    const { docs, tfs, lengths } = field;
+    const norm = K1 / field.avgLength;
+    const touched = this.touched;
+    for (let i = field.offsets[id], end = field.offsets[id + 1]; i < end; i++) {
       const d = docs[i];
       const tf = tfs[i];
-      scores[d] += w * (tf * (K1 + 1)) / (tf + K1 * (1 - B + B * field.lengths[d] / avg));
+      if (scores[d] === 0) touched[this.touchedCount++] = d;
+      scores[d] += w * (tf * (K1 + 1)) / (tf + K1 * (1 - B) + norm * B * lengths[d]);
     }
   }
 }

@@ -67,4 +67,6 @@ export interface LawText {
   articles: LawArticle[];
   body: string;
   history: string[];
+  /** Words of each article found by Intl.Segmenter at import (start-up reuses them); absent in old blobs. */
+  words?: string[][];
 }
