@@ -14,6 +14,8 @@ import { resumeMediationRuns } from "./server/services/mediation/generate_batch.
 import { resumeExcelBatchRuns } from "./server/services/excel_batch/generate_task.ts";
 import { createPdfConverter } from "./server/services/pdf/libreoffice_pool.ts";
 import { createDocxRenderPool } from "./server/services/docx/docx_render_pool.ts";
+import { importLawsDirAtStart } from "./server/services/laws/import_laws.ts";
+import { getLawLibrary } from "./server/services/laws/library_store.ts";
 import { createOcrEngine, describeOcrSetup, ocrOptionsFromEnv } from "./server/services/ocr/ocr_pool.ts";
 
 setupZodLocale();
@@ -80,6 +82,29 @@ resumeMediationRuns(deps)
 resumeExcelBatchRuns(deps)
   .then((n) => n > 0 && console.log(`[jobs] resuming ${n} Excel batch task(s) interrupted by the last stop`))
   .catch((err) => console.error("[jobs] could not resume Excel batch tasks:", err));
+
+// Law library (issue #14): LAWS_DIR is imported once into an empty library; then the search index is
+// built in the background so the first search does not wait for it.
+const lawsDir = Deno.env.get("LAWS_DIR")?.trim();
+(async () => {
+  if (lawsDir) {
+    const report = await importLawsDirAtStart(deps, lawsDir);
+    if (report) {
+      console.log(
+        `[laws] imported ${report.imported.length} law(s) from LAWS_DIR=${lawsDir} ` +
+          `(${report.duplicates.length} duplicate file(s) skipped)`,
+      );
+    }
+  }
+  const started = performance.now();
+  const lib = await getLawLibrary(deps);
+  if (lib.versions.length > 0) {
+    console.log(
+      `[laws] library ready: ${lib.versions.length} law(s), ${lib.index.size} article(s) in ` +
+        `${Math.round(performance.now() - started)} ms`,
+    );
+  }
+})().catch((err) => console.error("[laws] could not load the law library:", err));
 
 // WEB_DIST: another build folder (developers building in parallel); default web/dist.
 const webDist = Deno.env.get("WEB_DIST") || new URL("./web/dist", import.meta.url).pathname;
