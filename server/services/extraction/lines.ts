@@ -30,7 +30,12 @@ export function prepareLine(text: string): string {
     "；",
   )
     .replace(/(?<!\d),|,(?!\d{3}(?!\d))/g, "，");
-  return compactText(half).trim();
+  // OCR reads a thousands comma as a dot: 48.533.27 (two dots, the last before 1-2 decimals) is 48,533.27
+  const fixed = half.replace(
+    /(?<![\d.])(\d{1,3})((?:\.\d{3})+)(\.\d{1,2})(?![\d.])/g,
+    (_, a, b, c) => a + b.replaceAll(".", ",") + c,
+  );
+  return compactText(fixed).trim();
 }
 
 const ENDS_SENTENCE = /[。：；！？:;|]$/;

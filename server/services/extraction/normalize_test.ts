@@ -66,3 +66,10 @@ Deno.test("compactText drops the spaces a PDF text layer puts between Chinese an
   assert.deepEqual(compactText("律 师 函"), "律师函");
   assert.deepEqual(compactText("性别 女 民族 汉"), "性别 女 民族 汉");
 });
+
+Deno.test("prepareLine restores a thousands comma OCR read as a dot, and Chinese punctuation", async () => {
+  const { prepareLine } = await import("./lines.ts");
+  assert.deepEqual(prepareLine("借款本金48.533.27元"), "借款本金48,533.27元");
+  assert.deepEqual(prepareLine("利率1.5%，金额1.500元"), "利率1.5%，金额1.500元");
+  assert.deepEqual(prepareLine("原告:张三,男"), "原告：张三，男");
+});

@@ -500,7 +500,9 @@ function readFactsOf(doc: DocumentText, lines: LogicalLine[], kind: string): Doc
         text.match(/^(?:（1）|\(1\))\s*([^；;。]+)/);
       if (m) {
         const value = m[1].trim();
-        if (value.length >= 6) {
+        // a claim naming 人民币 states the sum right after it; anything else is a broken line
+        const broken = /人民币(?!\s*[\d零壹贰叁肆伍陆柒捌玖拾佰仟万一二三四五六七八九十])/.test(value);
+        if (value.length >= 6 && !broken) {
           add(facts, "claim", hit(doc, line, text.indexOf(m[1]), value, value, oneSided ? 0.9 : 0.8));
           claimTaken = true;
         }
@@ -603,11 +605,11 @@ function readFactsOf(doc: DocumentText, lines: LogicalLine[], kind: string): Doc
           const signAt = rest.search(
             /签订.{0,4}《?[^》]{0,8}(借款|贷款|借贷)合同|出具.{0,4}(借条|借据)|签订.{0,6}借款协议/,
           );
-          const lendAt = rest.search(/向.{1,40}借款|借到|借款\d|借款人民币|放款/);
+          const lendAt = rest.search(/向.{1,40}借款|借到|借给|出借|放款|发放贷款|借款\d|借款人民币/);
           const signs = signAt >= 0 && (lendAt < 0 || signAt < lendAt);
           if (signs) add(facts, "sign_date", hit(doc, line, at + s.indexOf(lead[1]), lead[1], d.iso, 0.8));
           if (
-            /(向.{1,40}借款|借到|借给|出借|放款|发放贷款|借款\d|借款人民币)/.test(rest) && !/签订/.test(rest)
+            lendAt >= 0 && (signAt < 0 || lendAt < signAt)
           ) {
             add(facts, "loan_date", hit(doc, line, at + s.indexOf(lead[1]), lead[1], d.iso, 0.8));
           }
