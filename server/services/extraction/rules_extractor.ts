@@ -478,7 +478,7 @@ function readFactsOf(doc: DocumentText, lines: LogicalLine[], kind: string): Doc
       );
     }
     const prev = lines[li - 1]?.text ?? "";
-    const courtContext = /^此致/.test(text) || /^此致$/.test(prev) || li < 3 ||
+    const courtContext = /^此致/.test(text) || /^此致$/.test(prev) || li < 5 ||
       /^(受理法院|管辖法院)/.test(text);
     if (courtContext) {
       for (const f of findCourts(text.replace(/^此致/, ""))) {
