@@ -23,6 +23,7 @@ export interface AppRoute extends MenuRoute {
 
 const AppLayout = lazyPage(() => import("./layouts/AppLayout.tsx"), "AppLayout");
 const OcrPage = lazyPage(() => import("./pages/ocr/OcrPage.tsx"), "OcrPage");
+const AiChatPage = lazyPage(() => import("./pages/ai_chat/AiChatPage.tsx"), "AiChatPage");
 const AiFolderPage = lazyPage(() => import("./pages/ai_folder/AiFolderPage.tsx"), "AiFolderPage");
 const AiMubanPage = lazyPage(() => import("./pages/ai_muban/AiMubanPage.tsx"), "AiMubanPage");
 const LoginPage = lazyPage(() => import("./pages/login/LoginPage.tsx"), "LoginPage");
@@ -122,7 +123,7 @@ export const ROUTES: readonly AppRoute[] = [
   route("/ai-muban", "输出文书模板管理", AiMubanPage, { group: "ai_document" }),
   route("/excel-case-split", "县市案件分类", ExcelCaseSplitPage, { group: "litigation" }),
   route("/ocr-extract", "OCR信息提取", Placeholder, { group: "ai_tools" }),
-  route("/ai-chat", "AI文书生成", Placeholder, { group: "ai_tools" }),
+  route("/ai-chat", "AI文书生成", AiChatPage, { group: "ai_tools" }),
   route("/ai-law-search", "AI法律检索", Placeholder, { group: "ai_tools" }),
 ];
 

@@ -1,0 +1,92 @@
+import assert from "node:assert/strict";
+import PizZip from "pizzip";
+import { saveAiSettings } from "../../server/kv/ai_settings.ts";
+import { loadSecretKey, sealSecret } from "../../server/services/llm/secret_box.ts";
+import { launchBrowser } from "../helpers/browser.ts";
+import { fakeAnswer, sentText, startFakeOpenAi } from "../helpers/fake_openai.ts";
+import { seedUser, startServer } from "../helpers/server_process.ts";
+import { assertNoPageErrors, signedInPage } from "./steps.ts";
+
+const PASSWORD = "member-pass-1";
+const AI_SECRET_KEY = "e2e-ai-secret-key-of-enough-length";
+
+Deno.test("/ai-chat: a preset draft streams from the fake model with a citation badge, exports to Word, and a follow-up works", async () => {
+  await using fake = await startFakeOpenAi({ apiKey: "sk-e2e-key-123456" });
+  await using server = await startServer({
+    env: { AI_SECRET_KEY },
+    seed: async (kv) => {
+      await seedUser(kv, {
+        username: "clerk1",
+        password: PASSWORD,
+        permissions: ["dashboard", "ai_document"],
+        quotas: { ai: 3 },
+      });
+      const key = await loadSecretKey({ aiSecretKey: AI_SECRET_KEY, dataDir: "/nonexistent" });
+      await saveAiSettings(kv, {
+        model: "fake-chat",
+        apiKeySealed: await sealSecret(key, "sk-e2e-key-123456"),
+        base_url: fake.baseUrl,
+        temperature: 0.3,
+        max_tokens: 1500,
+        system_prompt: "你是一名法律助理。",
+        enable_sensitive_filter: true,
+        updatedAt: 1,
+      });
+    },
+  });
+  await using browser = await launchBrowser();
+  const page = await signedInPage(browser, { url: server.url, username: "clerk1", password: PASSWORD });
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(`${server.url}/ai-chat`);
+  await page.getByText("剩余AI使用次数：3").waitFor();
+
+  fake.script(fakeAnswer("", {
+    chunks: [
+      "2024年1月5日，被告王强向原告借款",
+      "50000元。",
+      "请求依据：《中华人民共和国民法典》",
+      "第六百七十五条。",
+    ],
+    chunkDelayMs: 400,
+  }));
+  await page.getByRole("button", { name: "按模板起草" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("combobox", { name: "文书模板" }).click();
+  await page.getByTitle("民间借贷纠纷 起诉状（要素式）").click();
+  await dialog.getByLabel("原告姓名").fill("李明");
+  await dialog.getByLabel("被告姓名").fill("王强");
+  await dialog.getByLabel("借款本金（元）").fill("50000");
+  await dialog.getByRole("button", { name: "生成文书" }).click();
+
+  // The fixed blocks come from code at once; the narrative streams in; then the badge.
+  const answer = page.locator("[data-role=assistant]").last();
+  await page.getByRole("button", { name: /停\s*止/ }).waitFor();
+  await answer.getByText("原告：李明，〔待填写：原告性别〕", { exact: false }).waitFor();
+  await answer.getByText("2024年1月5日，被告王强向原告借款50000元。").waitFor();
+  const badge = answer.locator("[data-citation]");
+  await badge.waitFor();
+  assert.match(await badge.innerText(), /未收录|现行|未核验/);
+  await page.getByText("剩余AI使用次数：2").waitFor();
+
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    answer.getByRole("button", { name: "导出Word" }).click(),
+  ]);
+  assert.equal(download.suggestedFilename(), "民事起诉状.docx");
+  const xml = new PizZip(await Deno.readFile(await download.path())).file("word/document.xml")!.asText();
+  assert.match(xml, /原告：李明/);
+  assert.match(xml, /被告：王强/);
+  assert.match(xml, /仿宋_GB2312/);
+
+  // A follow-up question gets a new version with the draft in its history.
+  fake.script(fakeAnswer("已将利息计算改为按LPR四倍。"));
+  await page.getByLabel("输入问题").fill("把利息计算改为按LPR四倍");
+  await page.getByRole("button", { name: /发\s*送/ }).click();
+  await page.getByText("已将利息计算改为按LPR四倍。").waitFor();
+  await page.getByText("剩余AI使用次数：1").waitFor();
+  assert.match(sentText(fake), /原告：李明/, "the draft went back to the model as history");
+  // The conversation is listed under the preset's title.
+  await page.locator(".ant-list-item").filter({ hasText: "民间借贷纠纷 起诉状（要素式）" }).waitFor();
+  assertNoPageErrors(errors);
+});
