@@ -238,6 +238,7 @@ export const ERRORS = define({
   AI_MUBAN_NOT_DOCX: { status: 400, message: "只能上传Word文档(.docx)" },
   AI_MUBAN_FILE_TOO_LARGE: { status: 413, message: "文件大小不能超过 10MB" },
   AI_MUBAN_NOT_FOUND: { status: 404, message: "模板不存在或已删除" },
+  CUSTOM_RULE_NOT_FOUND: { status: 404, message: "规则不存在或已删除" },
   // AI law search (issue #14)
   LAW_NOT_FOUND: { status: 404, message: "法规不存在或已删除" },
   LAW_ARTICLE_NOT_FOUND: { status: 404, message: (p) => `《${p.title}》没有${p.number}` },

@@ -351,6 +351,12 @@ export const API_ACCESS: Record<string, Access> = {
   "DELETE /api/ai-muban/templates/:id": "ai_muban_access",
   "GET /api/ai-muban/templates/:id/download": "ai_muban_access",
   "GET /api/custom-ocr/templates": "custom_ocr_access",
+  // custom OCR rules (part 4 §7)
+  "GET /api/custom-ocr/rules": "custom_ocr_access",
+  "POST /api/custom-ocr/rules": "custom_ocr_access",
+  "PUT /api/custom-ocr/rules/:id": "custom_ocr_access",
+  "DELETE /api/custom-ocr/rules/:id": "custom_ocr_access",
+  "GET /api/custom-ocr/user/limits": "custom_ocr_access",
   // OCR识别 (/ocr, issue #10): runs of uploaded files, their text, key facts and downloads
   "POST /api/ocr/runs": "ocr_access",
   "GET /api/ocr/runs": "ocr_access",

@@ -9,6 +9,7 @@ import { accountRoutes } from "./routes/account.ts";
 import { aiChatRoutes } from "./routes/ai_chat.ts";
 import { aiFolderRoutes } from "./routes/ai_folder.ts";
 import { aiMubanRoutes } from "./routes/ai_muban.ts";
+import { customOcrRoutes } from "./routes/custom_ocr.ts";
 import { aiSettingsRoutes } from "./routes/ai_settings.ts";
 import { auditLogRoutes } from "./routes/audit_log.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
       aiFolderRoutes,
       aiChatRoutes,
       aiMubanRoutes,
+      customOcrRoutes,
       ocrRoutes,
       ocrExtractRoutes,
       lawSearchRoutes,

@@ -1,0 +1,148 @@
+/**
+ * Custom OCR rules: build a record from the editor's body, answer it in the spec's shape, and route
+ * file names through a rule's patterns (part 4 §3, §5).
+ */
+import {
+  type CustomRuleBody,
+  type CustomRuleView,
+  searchablePattern,
+} from "../../../common/schemas/custom_ocr.ts";
+import type { AppDeps } from "../../deps.ts";
+import { AppError } from "../../errors.ts";
+import {
+  type CustomRuleRecord,
+  deleteRule,
+  getRule,
+  newRuleId,
+  type RuleField,
+  saveRule,
+} from "../../kv/custom_ocr_rules.ts";
+import type { FieldSpec } from "../extraction/types.ts";
+
+type RuleDeps = Pick<AppDeps, "kv" | "clock">;
+
+function shortId(): string {
+  return crypto.randomUUID().replaceAll("-", "").slice(0, 12);
+}
+
+function toFields(fields: CustomRuleBody["global_fields"]): RuleField[] {
+  return fields.map((f) => ({ id: shortId(), key: f.key, label: f.label, prompt: f.prompt }));
+}
+
+/** The stored form of an editor body (new ids for patterns and fields). */
+function fromBody(
+  body: CustomRuleBody,
+): Pick<CustomRuleRecord, "ruleName" | "description" | "patterns" | "globalFields"> {
+  return {
+    ruleName: body.rule_name,
+    description: body.description,
+    patterns: body.patterns.map((p) => ({ id: shortId(), pattern: p.pattern, fields: toFields(p.fields) })),
+    globalFields: toFields(body.global_fields),
+  };
+}
+
+export function toRuleView(rule: CustomRuleRecord): CustomRuleView {
+  const view = (f: RuleField, patternId: string | null) => ({
+    id: f.id,
+    pattern_id: patternId,
+    field_key: f.key,
+    field_label: f.label,
+    field_prompt: f.prompt,
+  });
+  return {
+    id: rule.id,
+    rule_name: rule.ruleName,
+    description: rule.description,
+    patterns: rule.patterns.map((p) => ({ id: p.id, file_pattern: p.pattern })),
+    fields: [
+      ...rule.globalFields.map((f) => view(f, null)),
+      ...rule.patterns.flatMap((p) => p.fields.map((f) => view(f, p.id))),
+    ],
+    created_at: new Date(rule.createdAt).toISOString(),
+    updated_at: new Date(rule.updatedAt).toISOString(),
+  };
+}
+
+export async function createRule(
+  deps: RuleDeps,
+  userId: number,
+  body: CustomRuleBody,
+): Promise<CustomRuleRecord> {
+  const now = deps.clock.now();
+  const rule: CustomRuleRecord = {
+    id: newRuleId(now),
+    userId,
+    ...fromBody(body),
+    createdAt: now,
+    updatedAt: now,
+  };
+  await saveRule(deps.kv, rule);
+  return rule;
+}
+
+/** One of the user's rules; CUSTOM_RULE_NOT_FOUND otherwise. */
+export async function requireRule(
+  deps: Pick<AppDeps, "kv">,
+  userId: number,
+  id: string,
+): Promise<CustomRuleRecord> {
+  const rule = await getRule(deps.kv, userId, id);
+  if (!rule) throw new AppError("CUSTOM_RULE_NOT_FOUND");
+  return rule;
+}
+
+export async function updateRule(
+  deps: RuleDeps,
+  input: { userId: number; id: string; body: CustomRuleBody },
+): Promise<CustomRuleRecord> {
+  const old = await requireRule(deps, input.userId, input.id);
+  const rule: CustomRuleRecord = { ...old, ...fromBody(input.body), updatedAt: deps.clock.now() };
+  await saveRule(deps.kv, rule);
+  return rule;
+}
+
+/** Deletes a rule. TODO(#13): its processing records go with it once records exist. */
+export async function removeRule(deps: RuleDeps, userId: number, id: string): Promise<void> {
+  await deleteRule(deps.kv, await requireRule(deps, userId, id));
+}
+
+/** Types a custom OCR run reads (part 4 §5 "Custom upload"); jpg is the same type as jpeg. */
+export const CUSTOM_OCR_EXTENSIONS = ["pdf", "doc", "docx", "xls", "xlsx", "jpg", "jpeg", "png"];
+
+export type RoutedFile =
+  | { fileName: string; status: "matched"; patternIds: string[]; fields: FieldSpec[] }
+  | {
+    fileName: string;
+    status: "skipped";
+    reason: "label_file" | "type" | "name" | "no_pattern";
+    message: string;
+  };
+
+/**
+ * Which fields a rule asks of a file: those of every pattern whose regular expression finds the file
+ * name (search semantics: `new RegExp(pattern).test(fileName)`), plus the global fields when at least
+ * one pattern matched. Skipped, costing nothing: a test set's label file (expected.json), a type a run
+ * cannot read (不支持的文件类型), a file no pattern matches.
+ */
+export function routeFile(rule: CustomRuleRecord, fileName: string): RoutedFile {
+  if (fileName.toLowerCase() === "expected.json") {
+    return { fileName, status: "skipped", reason: "label_file", message: "标注文件，不处理" };
+  }
+  const ext = fileName.includes(".") ? fileName.slice(fileName.lastIndexOf(".") + 1).toLowerCase() : "";
+  if (!CUSTOM_OCR_EXTENSIONS.includes(ext)) {
+    return { fileName, status: "skipped", reason: "type", message: "不支持的文件类型" };
+  }
+  // Patterns are bounded for names of at most 255 characters (customPatternProblem).
+  if (fileName.length > 255) return { fileName, status: "skipped", reason: "name", message: "文件名过长" };
+  const matched = rule.patterns.filter((p) => new RegExp(searchablePattern(p.pattern)).test(fileName));
+  if (matched.length === 0) {
+    return { fileName, status: "skipped", reason: "no_pattern", message: "没有匹配的文件规则" };
+  }
+  const fields = new Map<string, FieldSpec>();
+  for (const f of [...matched.flatMap((p) => p.fields), ...rule.globalFields]) {
+    if (!fields.has(f.key)) {
+      fields.set(f.key, { key: f.key, label: f.label, ...(f.prompt ? { prompt: f.prompt } : {}) });
+    }
+  }
+  return { fileName, status: "matched", patternIds: matched.map((p) => p.id), fields: [...fields.values()] };
+}
