@@ -202,3 +202,27 @@ Deno.test("extractCaseFields: another contract template (贷款人, 大写/小�
   assert.equal(r.fields.due_date.candidates[0].normalized, "2023-12-31");
   assert.equal(r.fields.interest_rate.candidates[0].normalized, "年利率4.35%");
 });
+
+Deno.test("extractCaseFields: a licence photographed sideways (labels and values in separate column runs)", async () => {
+  const licence = docOf("营业执照.jpg", [
+    "住所 营业期限 成立日期 注册资本 法定代表人 类型 名称",
+    "2015年01月01日至长期 2015年01月01日 5000万元人民币 孙一 其他股份有限公司（非上市） 某某小额贷款股份有限公司 统一社会信用代码91350100M000100Y43",
+    "福建省福州市鼓楼区五一路10号8楼 （副本） 营业执照",
+    "2015年1月1日 登记机关",
+  ], { method: "ocr", confidence: 0.95 });
+  const complaint = docOf("起诉状.docx", [
+    "原告：某某小額贷款股份有限公司，统一社会信用代码：91350100M000100Y43。",
+    "法定代表人：孙二。",
+  ]);
+  const fields = [
+    ...FIELDS,
+    { key: "plaintiff_legal_rep", label: "原告法定代表人/负责人" },
+    { key: "plaintiff_address", label: "原告住址" },
+  ];
+  const r = await extractCaseFields([licence, complaint], fields);
+  assert.equal(r.fields.plaintiff_name.value, "某某小额贷款股份有限公司");
+  assert.equal(r.fields.plaintiff_name.sourceFile, "营业执照.jpg");
+  assert.equal(r.fields.plaintiff_legal_rep.value, "孙一");
+  assert.equal(r.fields.plaintiff_address.value, "福建省福州市鼓楼区五一路10号8楼");
+  assert.equal(r.fields.loan_date.found, false); // a licence's dates are not the loan's
+});

@@ -66,7 +66,9 @@ export function buildLogicalLines(doc: DocumentText): LogicalLine[] {
       const wraps = (p.raw.method === "pdf_text" || p.raw.method === "ocr") && cur !== null;
       const prev = cur?.parts[cur.parts.length - 1].phys;
       const soft = wraps && prev !== undefined && wide(prev, maxLen, maxRight) &&
-        !ENDS_SENTENCE.test(prev.text) && !STARTS_LABEL.test(p.text);
+        !ENDS_SENTENCE.test(prev.text) && !STARTS_LABEL.test(p.text) &&
+        // Word processors wrap between words: two alphanumerics never belong to one token across lines
+        !(/[0-9A-Za-z]$/.test(prev.text) && /^[0-9A-Za-z]/.test(p.text));
       if (soft && cur) {
         cur.parts.push({ at: cur.text.length, phys: p });
         cur.text += p.text;

@@ -8,7 +8,7 @@ import type { DocumentText } from "../doc_text/types.ts";
 import { rankOfKind } from "./authority.ts";
 import { classifyDocument } from "./doc_kind.ts";
 import type { FactConcept, PartyAttribute, PartySide } from "./field_plan.ts";
-import { buildLogicalLines, confidenceAt, type LogicalLine, sourceOf } from "./lines.ts";
+import { buildLogicalLines, confidenceAt, type LogicalLine, prepareLine, sourceOf } from "./lines.ts";
 import {
   amountsAgree,
   findDates,
@@ -71,6 +71,8 @@ function hit(
 const CJK_NAME = /^[\u4e00-\u9fff·]{2,5}$/;
 const NOT_NAME =
   /^(男|女|汉族|身份证|住址|住所|地址|电话|公民|原告|被告|本人|我方|签名|盖章|姓名|性别|民族|出生|名称|类型|法定代表|负责人|职务|日期|签发|有效)/;
+/** A company type written alone (营业执照's 类型: 股份有限公司（非上市）), not a name. */
+const LEGAL_FORM_ONLY = /^(其他|一人)?(有限责任|股份有限|股份合作)?(公司|企业)(分公司)?$/;
 const ORG_END = /(公司|分行|支行|分公司|银行|信用社|合作社|中心|事务所|集团|厂|店|社|部|院|局|所)$/;
 
 /** A party's name as printed, or null when it does not look like a person's or an organisation's name. */
@@ -79,7 +81,10 @@ export function cleanName(raw: string): string | null {
   if (CJK_NAME.test(t) && !NOT_NAME.test(t)) {
     return t;
   }
-  if (t.length >= 4 && t.length <= 40 && /^[\u4e00-\u9fff（）()]+$/.test(t) && ORG_END.test(t)) return t;
+  if (
+    t.length >= 4 && t.length <= 40 && /^[\u4e00-\u9fff（）()]+$/.test(t) && ORG_END.test(t) &&
+    !LEGAL_FORM_ONLY.test(t)
+  ) return t;
   return null;
 }
 
@@ -319,32 +324,34 @@ function readHolder(doc: DocumentText, lines: LogicalLine[], kind: string): Part
       }
     }
   }
+  // Labels lost (a photographed licence read column by column): the OCR pieces of each line, as printed.
+  const pieces = lines.flatMap((l, i) =>
+    l.parts.flatMap((part) => part.phys.raw.text.split(/\s+/).map((p) => ({ p: prepareLine(p), i })))
+  ).filter(({ p }) => p.length > 0);
   if (kind === "营业执照" && !a.name) {
-    // columns OCR'd as runs of pieces: the one piece that is an organisation's name
-    const orgs = new Set<string>();
-    let where = -1;
-    lines.forEach((l, i) => {
-      for (const piece of l.text.split(/[\s|]+/)) {
-        const name = /(公司|分行|支行|合作社)$/.test(piece) ? cleanName(piece) : null;
-        if (name) {
-          orgs.add(name);
-          where = i;
-        }
-      }
-    });
-    if (orgs.size === 1) put("name", where, [...orgs][0], 0.75);
+    // the one piece that is an organisation's name
+    const orgs = pieces.filter(({ p }) => /(公司|分行|支行|合作社|中心)$/.test(p) && cleanName(p) === p);
+    if (new Set(orgs.map((o) => o.p)).size === 1) put("name", orgs[0].i, orgs[0].p, 0.75);
   }
-  if ((kind === "身份证" || kind === "营业执照") && !a.address) {
-    // labels lost: the one line that reads like an address, with its continuation
+  if (kind === "营业执照" && !a.legal_rep) {
+    // a licence names one person, its 法定代表人 / 负责人
+    const people = pieces.filter(({ p }) =>
+      /^[\u4e00-\u9fff·]{2,4}$/.test(p) && cleanName(p) === p && !CARD_LABEL.test(p) &&
+      !/(期限|日期|资本|范围|机关|执照|副本|正本|类型|名称|型|长期|人民币|公司)$/.test(p)
+    );
+    if (new Set(people.map((x) => x.p)).size === 1) put("legal_rep", people[0].i, people[0].p, 0.7);
+  }
+  if (kind === "身份证" && !a.address) {
+    // the one line that reads like an address, with its continuation
     const starts = texts.map((t, i) => (ADDRESS_START.test(t) ? i : -1)).filter((i) => i >= 0);
     if (starts.length === 1) {
       const value = addressFrom(texts, starts[0], texts[starts[0]]);
       if (/[号室组村]$/.test(value)) put("address", starts[0], value, 0.7);
-    } else if (starts.length === 0) {
-      const pieces = lines.flatMap((l, i) => l.text.split(/[\s|]+/).map((p) => ({ p, i })))
-        .filter(({ p }) => ADDRESS_START.test(p) && /[号室层楼组村]$/.test(p));
-      if (pieces.length === 1) put("address", pieces[0].i, pieces[0].p, 0.7);
     }
+  }
+  if (kind === "营业执照" && !a.address) {
+    const seats = pieces.filter(({ p }) => ADDRESS_START.test(p) && /[号室层楼组村]$/.test(p));
+    if (new Set(seats.map((x) => x.p)).size === 1) put("address", seats[0].i, seats[0].p, 0.7);
   }
   return a.name || a.id_no || a.credit_code ? rec : null;
 }
