@@ -42,6 +42,10 @@ export const DEFAULT_MAX_USES = 1;
 export const CAPTCHA_TTL_MS = 5 * 60_000;
 export const RESET_CODE_TTL_MS = 10 * 60_000;
 export const RESET_CODE_MAX_ATTEMPTS = 5;
+/** Reset-code mails one account may get per day (Asia/Shanghai calendar day). */
+export const RESET_CODE_MAX_SENDS_PER_ACCOUNT_DAY = 10;
+/** send-code requests one client address may make per day, matching or not. */
+export const RESET_CODE_MAX_SENDS_PER_ADDRESS_DAY = 20;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 /** Failures for one username (or one address) before each further attempt is slowed. */
 export const LOGIN_SLOWDOWN_AFTER = 3;

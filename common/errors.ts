@@ -50,6 +50,7 @@ export const ERRORS = define({
   },
   RESET_CODE_INVALID: { status: 400, message: "验证码错误或已过期" },
   RESET_CODE_ATTEMPTS: { status: 429, message: "验证码错误次数过多，请重新获取验证码" },
+  RESET_CODE_DAILY_LIMIT: { status: 429, message: "今日发送验证码次数已达上限，请明天再试" },
   MAIL_FAILED: { status: 502, message: "发送验证码失败" },
   // users and roles (part 3)
   USER_NOT_FOUND: { status: 404, message: "用户不存在" },

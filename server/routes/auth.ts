@@ -9,7 +9,7 @@ import { registerUser } from "../services/auth/register.ts";
 import { signIn } from "../services/auth/sign_in.ts";
 
 /** The client's address as the socket reports it ("unknown" when the server cannot tell). */
-function clientAddress(c: Context<AppEnv>): string {
+export function clientAddress(c: Context<AppEnv>): string {
   try {
     return getConnInfo(c).remote.address || "unknown";
   } catch {

@@ -2,6 +2,8 @@ import { timingSafeEqual } from "node:crypto";
 import {
   RESET_CODE_LENGTH,
   RESET_CODE_MAX_ATTEMPTS,
+  RESET_CODE_MAX_SENDS_PER_ACCOUNT_DAY,
+  RESET_CODE_MAX_SENDS_PER_ADDRESS_DAY,
   RESET_CODE_RESEND_SECONDS,
   RESET_CODE_TTL_MS,
 } from "../../../common/constants.ts";
@@ -10,10 +12,13 @@ import type { AppDeps } from "../../deps.ts";
 import { AppError } from "../../errors.ts";
 import {
   addResetAttempt,
+  clearResetAttempts,
+  getResetAttempts,
   getResetCodeEntry,
   type ResetCode,
   saveResetCode,
   takeResetCode,
+  takeResetSend,
 } from "../../kv/reset_codes.ts";
 import { deleteUserSessions } from "../../kv/sessions.ts";
 import { getUserByUsername, updateUser } from "../../kv/users.ts";
@@ -51,28 +56,41 @@ const unhex = (text: string) => Uint8Array.from(text.match(/../g) ?? [], (h) => 
 /**
  * Mails a reset code when username and email (case-insensitive) belong to one account.
  * Throws RESET_USER_MISMATCH, RESET_CODE_TOO_FREQUENT {seconds} within RESET_CODE_RESEND_SECONDS of
- * the last code, MAIL_FAILED when the mail cannot be sent (the code is then dropped). A new code
- * replaces the previous one and its wrong-try count.
+ * the last code, RESET_CODE_DAILY_LIMIT past RESET_CODE_MAX_SENDS_PER_ADDRESS_DAY requests from the
+ * address (every request counts, so username/email pairs cannot be tried in bulk) or
+ * RESET_CODE_MAX_SENDS_PER_ACCOUNT_DAY mails to the account, MAIL_FAILED when the mail cannot be sent
+ * (the code is then dropped). A new code replaces the previous one and clears the wrong-try count.
  */
-export async function sendResetCode(deps: ResetDeps, input: SendCodeBody): Promise<void> {
+export async function sendResetCode(
+  deps: ResetDeps,
+  input: SendCodeBody & { /** The client address the request came from. */ address: string },
+): Promise<void> {
+  const now = deps.clock.now();
+  const perAddress = {
+    scope: "address" as const,
+    subject: input.address,
+    max: RESET_CODE_MAX_SENDS_PER_ADDRESS_DAY,
+  };
+  if (!await takeResetSend(deps.kv, perAddress, now)) throw new AppError("RESET_CODE_DAILY_LIMIT");
   const user = await getUserByUsername(deps.kv, input.username);
   if (!user || user.email.trim().toLowerCase() !== input.email.trim().toLowerCase()) {
     throw new AppError("RESET_USER_MISMATCH");
   }
-  const now = deps.clock.now();
   const previous = await getResetCodeEntry(deps.kv, user.id);
   const waitMs = previous.value ? previous.value.sentAt + RESET_CODE_RESEND_SECONDS * 1000 - now : 0;
   if (waitMs > 0) throw new AppError("RESET_CODE_TOO_FREQUENT", { seconds: Math.ceil(waitMs / 1000) });
+  const perAccount = { scope: "user" as const, subject: user.id, max: RESET_CODE_MAX_SENDS_PER_ACCOUNT_DAY };
+  if (!await takeResetSend(deps.kv, perAccount, now)) throw new AppError("RESET_CODE_DAILY_LIMIT");
 
   const code = randomResetCode();
   const record: ResetCode = {
     codeHash: hex(await hashResetCode(deps.signingKey, user.id, code)),
     sentAt: now,
     expiresAt: now + RESET_CODE_TTL_MS,
-    attempts: 0,
   };
   const saved = await saveResetCode(deps.kv, user.id, previous, record);
   if (!saved) throw new AppError("RESET_CODE_TOO_FREQUENT", { seconds: RESET_CODE_RESEND_SECONDS });
+  await clearResetAttempts(deps.kv, input.username);
   const minutes = Math.round(RESET_CODE_TTL_MS / 60_000);
   try {
     await deps.mailer.send({
@@ -89,34 +107,31 @@ export async function sendResetCode(deps: ResetDeps, input: SendCodeBody): Promi
 }
 
 /**
- * Sets a new password with a mailed code. A wrong code counts a try; after RESET_CODE_MAX_ATTEMPTS
- * the code is void (RESET_CODE_ATTEMPTS) until a new one is sent. An unknown user, a missing or expired
- * code answer RESET_CODE_INVALID. Success uses the code up and ends all the user's sessions.
+ * Sets a new password with a mailed code. It answers the same whether or not the username exists or
+ * has a live code (no enumeration): a wrong, missing or expired code is RESET_CODE_INVALID and counts
+ * a try for the username typed; after RESET_CODE_MAX_ATTEMPTS tries every attempt is
+ * RESET_CODE_ATTEMPTS until a new code is sent or RESET_CODE_TTL_MS passes. Success uses the code up
+ * and ends all the user's sessions.
  */
 export async function resetPassword(deps: ResetDeps, input: ResetPasswordBody): Promise<void> {
-  const invalid = () => new AppError("RESET_CODE_INVALID", {}, { field: "code" });
-  const user = await getUserByUsername(deps.kv, input.username);
-  if (!user) throw invalid();
+  const attemptsError = () => new AppError("RESET_CODE_ATTEMPTS", {}, { field: "code" });
   const now = deps.clock.now();
-  const found = await getResetCodeEntry(deps.kv, user.id);
-  if (!found.value || found.value.expiresAt <= now) throw invalid();
-  const entry = found as Deno.KvEntry<ResetCode>;
-  if (entry.value.attempts >= RESET_CODE_MAX_ATTEMPTS) {
-    throw new AppError("RESET_CODE_ATTEMPTS", {}, { field: "code" });
-  }
-
-  const actual = await hashResetCode(deps.signingKey, user.id, input.code);
-  const expected = unhex(entry.value.codeHash);
-  if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) {
-    // A lost race means another try was counted meanwhile; this one is still refused.
-    await addResetAttempt(deps.kv, entry, now);
-    if (entry.value.attempts + 1 >= RESET_CODE_MAX_ATTEMPTS) {
-      throw new AppError("RESET_CODE_ATTEMPTS", {}, { field: "code" });
-    }
-    throw invalid();
+  if (await getResetAttempts(deps.kv, input.username, now) >= RESET_CODE_MAX_ATTEMPTS) throw attemptsError();
+  const user = await getUserByUsername(deps.kv, input.username);
+  const found = user ? await getResetCodeEntry(deps.kv, user.id) : null;
+  const live = found?.value && found.value.expiresAt > now ? found as Deno.KvEntry<ResetCode> : null;
+  // The HMAC is computed in every case, so the answer takes as long with or without a code.
+  const actual = await hashResetCode(deps.signingKey, user?.id ?? 0, input.code);
+  const expected = live ? unhex(live.value.codeHash) : new Uint8Array(actual.length);
+  const matches = live !== null && actual.length === expected.length && timingSafeEqual(actual, expected);
+  if (!matches || !user || !live) {
+    const tries = await addResetAttempt(deps.kv, input.username, now);
+    if (tries >= RESET_CODE_MAX_ATTEMPTS) throw attemptsError();
+    throw new AppError("RESET_CODE_INVALID", {}, { field: "code" });
   }
   const passwordHash = await hashPassword(input.newPassword);
-  if (!await takeResetCode(deps.kv, entry)) throw invalid();
+  if (!await takeResetCode(deps.kv, live)) throw new AppError("RESET_CODE_INVALID", {}, { field: "code" });
+  await clearResetAttempts(deps.kv, input.username);
   await updateUser(deps.kv, user.id, { passwordHash }, now);
   await deleteUserSessions(deps.kv, user.id);
 }
