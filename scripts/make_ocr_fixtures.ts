@@ -274,6 +274,29 @@ export function makeDocx(
   return zip.generate({ type: "uint8array", compression: "DEFLATE" });
 }
 
+/** A .docx holding nothing but one picture (a scan pasted into Word). */
+export function makeImageDocx(png: Uint8Array): Uint8Array {
+  const xml = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"><w:body><w:p><w:r><w:drawing><wp:inline><wp:extent cx="5400000" cy="7640000"/><wp:docPr id="1" name="scan"/><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic><pic:nvPicPr><pic:cNvPr id="1" name="scan.png"/><pic:cNvPicPr/></pic:nvPicPr><pic:blipFill><a:blip r:embed="rId7"/></pic:blipFill><pic:spPr/></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p><w:sectPr/></w:body></w:document>`;
+  const zip = new PizZip();
+  zip.file(
+    "[Content_Types].xml",
+    DOCX_CONTENT_TYPES.replace(
+      '<Default Extension="xml"',
+      '<Default Extension="png" ContentType="image/png"/><Default Extension="xml"',
+    ),
+  );
+  zip.file("_rels/.rels", DOCX_RELS);
+  zip.file("word/document.xml", xml);
+  zip.file(
+    "word/_rels/document.xml.rels",
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId7" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/image1.png"/></Relationships>`,
+  );
+  zip.file("word/media/image1.png", png);
+  return zip.generate({ type: "uint8array", compression: "DEFLATE" });
+}
+
 /**
  * A zip bomb named .docx: a real docx plus `word/media/zeros.bin`, 300 MB of zeros deflated to ~300 KB
  * (node:zlib, so making it takes a fraction of a second).

@@ -30,7 +30,14 @@ export interface WorkerPage {
 }
 
 export type DocTextWorkerResult =
-  | { ok: true; pages: WorkerPage[]; sheetCount?: number; hasImages?: boolean }
+  | {
+    ok: true;
+    pages: WorkerPage[];
+    sheetCount?: number;
+    hasImages?: boolean;
+    /** A Word file without text: its PNG/JPEG images in document order, to be recognised (at most maxSheets). */
+    images?: Uint8Array[];
+  }
   | { ok: false; code: "too_many_pages"; pages: number }
   | { ok: false; code: "zip_bomb"; bytes: number };
 
@@ -157,7 +164,28 @@ function readDocx(input: DocTextWorkerInput): DocTextWorkerResult {
   const doc = zip.file("word/document.xml");
   if (!doc) throw new ParseFailure(NOT_DOCX);
   const hasImages = Object.keys(zip.files).some((n) => n.startsWith("word/media/"));
-  return { ok: true, pages: [{ lines: docxLines(doc.asText()) }], hasImages };
+  const xml = doc.asText();
+  const lines = docxLines(xml);
+  if (lines.length > 0 || !hasImages) return { ok: true, pages: [{ lines }], hasImages };
+  // No text at all (a scan pasted into Word): hand back the pictures, in the order the document shows them.
+  const rels = zip.file("word/_rels/document.xml.rels")?.asText() ?? "";
+  const targets = new Map<string, string>();
+  for (const m of rels.matchAll(/<Relationship\b[^>]*>/g)) {
+    const id = /\bId="([^"]+)"/.exec(m[0])?.[1];
+    const target = /\bTarget="([^"]+)"/.exec(m[0])?.[1];
+    if (id && target) targets.set(id, target.replace(/^\/?(word\/)?/, "word/"));
+  }
+  const images: Uint8Array[] = [];
+  for (const m of xml.matchAll(/r:embed="([^"]+)"/g)) {
+    const path = targets.get(m[1]);
+    const file = path ? zip.file(path) : null;
+    if (!file || images.length >= input.maxSheets) continue;
+    const bytes = file.asUint8Array();
+    const png = bytes[0] === 0x89 && bytes[1] === 0x50;
+    const jpg = bytes[0] === 0xff && bytes[1] === 0xd8;
+    if (png || jpg) images.push(bytes);
+  }
+  return { ok: true, pages: [{ lines }], hasImages, images };
 }
 
 function cellText(cell: XLSX.CellObject | undefined): string {

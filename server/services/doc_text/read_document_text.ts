@@ -246,9 +246,13 @@ async function runDocTextWorker(
 async function readDocx(ctx: ReadContext, bytes: Uint8Array): Promise<TextPage[]> {
   const result = await runDocTextWorker(ctx, "docx", bytes);
   const lines = result.pages[0]?.lines ?? [];
-  if (lines.length === 0 && result.hasImages) {
-    ctx.warnings.push("Word文件中没有文字，只有图片；请将图片单独上传识别");
+  if (lines.length === 0 && result.images?.length) {
+    // A Word file holding only pictures (a scan pasted in): each picture is recognised as a page.
+    const pages: TextPage[] = [];
+    for (const [i, image] of result.images.entries()) pages.push(await recognizePage(ctx, i + 1, image));
+    return pages;
   }
+  if (lines.length === 0 && result.hasImages) ctx.warnings.push("Word文件中没有文字，其中的图片无法识别");
   return [{ page: 1, method: "docx", lines: lines.map((text) => ({ text, confidence: 1, method: "docx" })) }];
 }
 
@@ -400,8 +404,24 @@ export async function buildSearchablePdf(
         });
       }
     });
+  } else if (kind === "docx" && input.doc.pages.some((p) => p.method === "ocr")) {
+    const ctx: ReadContext = {
+      deps,
+      signal: AbortSignal.timeout(DOC_TEXT_FILE_TIMEOUT_MS),
+      keepImages: false,
+      images: [],
+      warnings: [],
+      engines: new Map(),
+    };
+    const images = (await runDocTextWorker(ctx, "docx", input.bytes)).images ?? [];
+    for (const page of input.doc.pages) {
+      const bytes = images[page.page - 1];
+      if (!bytes) continue;
+      const image = await ocrPageImage(bytes, page.turned);
+      pages.push({ image: image.png, width: image.width, height: image.height, lines: page.lines });
+    }
   } else {
-    throw new AppError("DOC_TEXT_UNREADABLE", { reason: "只有PDF和图片可以生成可搜索PDF" });
+    throw new AppError("DOC_TEXT_UNREADABLE", { reason: "只有PDF、图片和扫描件可以生成可搜索PDF" });
   }
   if (pages.length === 0) throw new AppError("DOC_TEXT_UNREADABLE", { reason: "文件中没有可生成的页面" });
   return await writeSearchablePdf(pages);

@@ -6,6 +6,7 @@ import {
   degradeToPhoto,
   makeBombPng,
   makeDocx,
+  makeImageDocx,
   makeImagePdf,
   makeManyPagePdf,
   makeMixedPdf,
@@ -95,6 +96,16 @@ Deno.test("a .docx gives its paragraphs and table rows in document order", async
   assert.ok(
     doc.pages[0].lines.every((l) => l.method === "docx" && l.confidence === 1 && l.box === undefined),
   );
+});
+
+Deno.test("a .docx holding only a scanned picture: the picture is recognised, and a searchable PDF can be made", async () => {
+  const scan = await renderPage(await makeTextPdf(), 1, 150);
+  const bytes = makeImageDocx(scan);
+  const doc = await readDocumentText({ ocr: tesseract }, { bytes, fileName: "扫描件.docx" });
+  assert.deepEqual(doc.pages.map((p) => p.method), ["ocr"]);
+  includes(documentPlainText(doc), "330106198503120017");
+  const pdf = await buildSearchablePdf({ ocr: tesseract }, { bytes, fileName: "扫描件.docx", doc });
+  includes(await pdftotext(pdf), "330106198503120017");
 });
 
 Deno.test("an .xlsx gives one page per worksheet and 表头：值 lines per row, number formats kept", async () => {
