@@ -63,6 +63,7 @@ const LoginFeaturesPage = lazyPage(
   () => import("./pages/login_features/LoginFeaturesPage.tsx"),
   "LoginFeaturesPage",
 );
+const LawSearchPage = lazyPage(() => import("./pages/ai_law_search/LawSearchPage.tsx"), "LawSearchPage");
 const ExcelCaseSplitPage = lazyPage(
   () => import("./pages/excel_case_split/ExcelCaseSplitPage.tsx"),
   "ExcelCaseSplitPage",
@@ -124,7 +125,7 @@ export const ROUTES: readonly AppRoute[] = [
   route("/excel-case-split", "县市案件分类", ExcelCaseSplitPage, { group: "litigation" }),
   route("/ocr-extract", "OCR信息提取", Placeholder, { group: "ai_tools" }),
   route("/ai-chat", "AI文书生成", AiChatPage, { group: "ai_tools" }),
-  route("/ai-law-search", "AI法律检索", Placeholder, { group: "ai_tools" }),
+  route("/ai-law-search", "AI法律检索", LawSearchPage, { group: "ai_tools" }),
 ];
 
 export const LOGIN_TITLE = "登录";
