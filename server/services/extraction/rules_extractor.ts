@@ -503,7 +503,7 @@ function readFactsOf(doc: DocumentText, lines: LogicalLine[], kind: string): Doc
       if (!after) continue;
     }
     if (inClaims && !claimTaken) {
-      const m = text.match(/(?:^|[：])\s*(?:1|一)\s*[、.．]\s*([^；;。]+)/) ??
+      const m = text.match(/(?:^|[：])\s*(?:(?:1|一)\s*[、.．]|、)\s*([^；;。]+)/) ??
         text.match(/^(?:（1）|\(1\))\s*([^；;。]+)/);
       if (m) {
         const value = m[1].trim();
@@ -521,7 +521,8 @@ function readFactsOf(doc: DocumentText, lines: LogicalLine[], kind: string): Doc
       inOperative = true;
     }
     if (inOperative && !awardTaken && (kind === "判决书" || kind === "调解书" || kind === "调解协议")) {
-      const m = text.match(/(?:^|[：])\s*(?:一|1)\s*[、.．]\s*(.+)$/);
+      // (OCR often loses the single stroke of 一: a line opening with a bare "、" is the first item)
+      const m = text.match(/(?:^|[：])\s*(?:(?:一|1)\s*[、.．]|、)\s*(.+)$/);
       if (m) {
         const amounts = findAmounts(m[1]);
         if (amounts.length) {
