@@ -12,7 +12,9 @@ import {
   startTask,
   updateTaskProgress,
 } from "../kv/tasks.ts";
+import { listSplitTasksIdleBefore } from "../kv/case_split_tasks.ts";
 import { listTempTemplatesCreatedBefore } from "../kv/word_templates.ts";
+import { deleteSplitTaskWithFiles } from "../services/case_split/manage_split_tasks.ts";
 import { deleteTemplateWithFile } from "../services/templates/word_templates.ts";
 import { CLEANUP_AREAS, CLEANUP_HOOKS, type CleanupArea, isItemTaskType } from "./cleanup_hooks.ts";
 import type { CleanupMessage } from "./messages.ts";
@@ -53,7 +55,8 @@ async function countFolder(deps: CleanupDeps, run: CleanupRun, prefix: string): 
  * - finished tasks' records, and the folder (blobPrefix, `tasks/<taskId>/` for older tasks) of those
  *   whose folder is not a feature item's (an item's folder outlives its first task: retries);
  * - temporary templates older than a day (their KV record and users/<id>/temp_templates/<id>/; a
- *   batch keeps its own copy of the template), and blobs under `tmp/` older than a day.
+ *   batch keeps its own copy of the template), case-split sheets uploaded more than a day ago and
+ *   never split (record and folder), and blobs under `tmp/` older than a day.
  * Usage and quota records are never touched. Records the run (or that it was skipped) in
  * ["meta", "cleanup_last_run"].
  */
@@ -93,6 +96,13 @@ export async function runCleanup(deps: CleanupDeps, now: number): Promise<Cleanu
       await countFolder(deps, run, prefix);
       await deleteTemplateWithFile(deps, template);
       run.tempTemplatesRemoved++;
+    }
+    // A sheet uploaded to the case splitter and never split is an upload like the others: a day.
+    for await (const task of listSplitTasksIdleBefore(kv, now - TMP_BLOB_MAX_AGE_MS)) {
+      if (task.status !== "uploaded") continue;
+      await countFolder(deps, run, userItemPrefix(task.userId, "case_split", task.id));
+      await deleteSplitTaskWithFiles(deps, task);
+      run.itemsRemoved.case_split++;
     }
     for await (const blob of blobs.list("tmp")) {
       if (now - blob.modifiedAt <= TMP_BLOB_MAX_AGE_MS) continue;

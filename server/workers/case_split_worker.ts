@@ -10,6 +10,7 @@ import {
 } from "../../common/xlsx_writer.ts";
 import { type DeflatePiece, type ZipEntry, zipWriter } from "../../common/zip_writer.ts";
 import { classifyAddress } from "../services/case_split/classify_address.ts";
+import { ColumnWidths } from "../services/case_split/column_widths.ts";
 import {
   type CaseSplitWorkerInput,
   headerLabels,
@@ -61,6 +62,17 @@ function cellText(cell: Cell | undefined): string {
   if (cell === null || cell === undefined) return "";
   if (cell instanceof Date) return cell.toISOString().slice(0, 10);
   return String(cell);
+}
+
+/** A cell's text as a sheet shows it, for its column's width (a date may show its time too). */
+function shownText(cell: Cell | undefined): string {
+  return cell instanceof Date ? "0000-00-00 00:00:00" : cellText(cell);
+}
+
+/** A header row with columns fitted to `widths` (bold, frozen: common/xlsx_writer.ts). */
+function fittedColumns(header: readonly Cell[], widths: ColumnWidths): XlsxSheet["columns"] {
+  const fitted = widths.fitted(header.length);
+  return header.map((cell, i) => ({ header: cellText(cell), width: fitted[i] }));
 }
 
 /**
@@ -164,9 +176,11 @@ async function split(input: Extract<CaseSplitWorkerInput, { mode: "split" }>, em
   const errorRows: CaseSplitErrorRow[] = [];
   let total = 0;
   let width = 0;
+  const widths = new ColumnWidths();
   const place = (cells: Cell[], rowNumber: number) => {
     total++;
     if (cells.length > width) width = cells.length;
+    widths.add(cells.map(shownText));
     const address = cellText(cells[input.addressIndex]).trim();
     const placed = classifyAddress(address, input.level);
     if (placed.key === null) {
@@ -209,6 +223,9 @@ async function split(input: Extract<CaseSplitWorkerInput, { mode: "split" }>, em
     files.push({ region: other.label, code: null, count: other.rows.length, file: "other.xlsx" });
   }
   const fullHeader: Cell[] = Array.from({ length: width }, (_, i) => header[i] ?? null);
+  widths.add(fullHeader.map(shownText));
+  // Every region's sheet has the same columns, fitted to the content of all rows (capped).
+  const regionColumns = fittedColumns(fullHeader, widths);
 
   // The 汇总 workbook: the overview, every region's sheet in file order, then the unplaced rows.
   const percent = (n: number) => total === 0 ? "0%" : `${Math.round((n / total) * 100)}%`;
@@ -220,14 +237,19 @@ async function split(input: Extract<CaseSplitWorkerInput, { mode: "split" }>, em
   const summary = fileSink(emit, "summary.xlsx");
   const summaryZip = zipWriter();
   for (const part of workbookEntries(summaryNames.map(nameSheet))) summary.write(summaryZip.entry(part));
-  const overviewSheet: XlsxSheet = { header: ["地区", "案件数量", "占比"], rows: overview };
+  const overviewWidths = new ColumnWidths();
+  for (const row of [["地区", "案件数量", "占比"], ...overview]) overviewWidths.add(row.map(shownText));
+  const overviewSheet: XlsxSheet = {
+    columns: fittedColumns(["地区", "案件数量", "占比"], overviewWidths),
+    rows: overview,
+  };
   summary.write(summaryZip.entry(await sheetEntry(overviewSheet, { deflatePiece }), worksheetPartName(1)));
 
   let written = 0;
   let reported = 0;
   for (let i = 0; i < all.length; i++) {
     const group = all[i];
-    const sheet = await sheetEntry({ header: fullHeader, rows: group.rows }, { deflatePiece });
+    const sheet = await sheetEntry({ columns: regionColumns, rows: group.rows }, { deflatePiece });
     written += group.rows.length;
     group.rows = []; // written: let the rows go
     sendWorkbook(emit, files[i].file, group.label, sheet);
@@ -238,9 +260,12 @@ async function split(input: Extract<CaseSplitWorkerInput, { mode: "split" }>, em
     }
   }
   if (errorRows.length > 0) {
+    const detailRows = errorRows.map((e) => [e.rowIndex, e.address, e.reason]);
+    const detailWidths = new ColumnWidths();
+    for (const row of [["行号", "地址", "原因"], ...detailRows]) detailWidths.add(row.map(shownText));
     const details: XlsxSheet = {
-      header: ["行号", "地址", "原因"],
-      rows: errorRows.map((e) => [e.rowIndex, e.address, e.reason]),
+      columns: fittedColumns(["行号", "地址", "原因"], detailWidths),
+      rows: detailRows,
     };
     summary.write(
       summaryZip.entry(await sheetEntry(details, { deflatePiece }), worksheetPartName(all.length + 2)),

@@ -168,6 +168,43 @@ Deno.test("clean-up: old case splits (completed, and uploaded but never split) l
   assert.ok((await blobKeys(t, `users/${user.user.id}/case_split/${recent}`)).length > 1);
 });
 
+Deno.test("clean-up: a case-split sheet uploaded over a day ago and never split goes like the other uploads", async () => {
+  using t = await testApp();
+  await saveSettings(t.kv, { auto_cleanup: true, cleanup_days: 30 });
+  let user = await t.userWith(["excel_case_split"]);
+  const sheet = sheetBytes([["案号", "住所地"], ["(2024)001", "广州市天河区"]]);
+  async function uploadSheet(): Promise<string> {
+    const res = await t.request("POST", "/api/excel-case-split/upload", {
+      as: user,
+      form: fileForm(sheet, "案件.xlsx"),
+    });
+    assert.equal(res.status, 200, await res.clone().text());
+    return (await res.json()).taskId;
+  }
+  const stale = await uploadSheet();
+  const split = await uploadSheet();
+  const res = await t.request("POST", "/api/excel-case-split/split", {
+    as: user,
+    json: { taskId: split, addressColumn: "住所地", splitLevel: "city" },
+  });
+  const { jobTaskId } = await res.json();
+  await dispatchJob(t.deps, jobHandlers, { type: "case_split.run", taskId: jobTaskId, splitId: split });
+  t.clock.advance(2 * DAY);
+  user = await fresh(t, user);
+  const recent = await uploadSheet();
+
+  const run = await runCleanup(t.deps, t.clock.now());
+  assert.equal(run.itemsRemoved.case_split, 1);
+  const list = await getJson(t, "/api/excel-case-split/tasks", user);
+  assert.deepEqual(list.body.tasks.map((x: { id: string }) => x.id).sort(), [recent, split].sort());
+  assert.deepEqual(await blobKeys(t, `users/${user.user.id}/case_split/${stale}`), []);
+  assert.deepEqual(await keysNaming(t, [stale]), []);
+  // with auto_cleanup off, nothing goes
+  await saveSettings(t.kv, { auto_cleanup: false });
+  t.clock.advance(2 * DAY);
+  assert.equal((await runCleanup(t.deps, t.clock.now())).itemsRemoved.case_split, 0);
+});
+
 Deno.test("clean-up: a PDF batch whose last upload is older than cleanup_days goes with its links; a batch added to recently stays", async () => {
   using t = await testApp();
   await saveSettings(t.kv, { auto_cleanup: true, cleanup_days: 30 });

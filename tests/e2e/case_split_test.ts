@@ -55,9 +55,10 @@ Deno.test("/excel-case-split: upload a sheet, split it by city, download a regio
   });
   await waitForToast(page, "文件上传成功，共 7 行数据");
   assert.equal(await dialog.getByRole("radio", { name: "市级" }).isChecked(), true, "市级 by default");
-  assert.equal(await start.isDisabled(), true, "no address column yet");
-  await dialog.getByRole("combobox").click();
-  await page.locator(".ant-select-item-option").filter({ hasText: "住所地" }).click();
+  // 住所地 is plainly an address: chosen already (#16 item 8)
+  await dialog.locator(".ant-form-item").filter({ hasText: "地址列" }).getByText("住所地", { exact: true })
+    .waitFor();
+  assert.equal(await start.isDisabled(), false, "the address column is pre-selected");
   await start.click();
 
   await waitForToast(page, "分类完成");
@@ -99,5 +100,20 @@ Deno.test("/excel-case-split: upload a sheet, split it by city, download a regio
   await page.locator(".ant-modal-confirm").getByRole("button", { name: /删\s*除/ }).click();
   await waitForToast(page, "删除成功");
   await page.locator(".ant-table-placeholder").waitFor();
+
+  // an upload cancelled before it is split does not stay in the list as 已上传
+  await page.getByRole("button", { name: "上传文件" }).click();
+  await dialog.locator("input[type=file]").setInputFiles({
+    name: "不分了.xlsx",
+    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    buffer: workbookBytes(),
+  });
+  await waitForToast(page, "文件上传成功，共 7 行数据");
+  await dialog.getByRole("button", { name: /取\s*消/ }).click();
+  await dialog.waitFor({ state: "hidden" });
+  await page.reload();
+  await page.waitForLoadState("networkidle");
+  await page.locator(".ant-table-placeholder").waitFor();
+  assert.equal(await page.locator("tr.ant-table-row").filter({ hasText: "不分了.xlsx" }).count(), 0);
   assertNoPageErrors(browser.pageErrors);
 });

@@ -2,6 +2,9 @@ import type { CaseSplitLevel } from "../../../common/constants.ts";
 import { CASE_SPLIT_REASON_LABELS, type CaseSplitReason } from "../../../common/schemas/case_split.ts";
 import { matchRegion } from "../regions/match_region.ts";
 
+/** Any letter or digit: a cell with none (blank, dashes, slashes) is empty. */
+const HAS_CONTENT = /[\p{L}\p{N}]/u;
+
 /** Where one row goes: a region (keyed by its 6-digit code) or 其他 with the reason shown to the user. */
 export type Placement = { key: string; label: string } | { key: null; reason: string };
 
@@ -13,9 +16,12 @@ export type Placement = { key: string; label: string } | { key: null; reason: st
  */
 export function classifyAddress(address: string, level: CaseSplitLevel): Placement {
   const match = matchRegion(address);
+  // The matcher reads only region names; a cell with letters or digits in it (a phone number, say)
+  // is not empty to the user, only unplaceable.
+  const reason = match.reason === "empty" && HAS_CONTENT.test(address) ? "unknown" : match.reason;
   if (level === "city") {
     if (match.city) return { key: match.city.code, label: match.city.name };
-    return { key: null, reason: reasonText(match.reason ?? "unknown", level) };
+    return { key: null, reason: reasonText(reason ?? "unknown", level) };
   }
   if (match.county) {
     const city = match.city;
@@ -24,7 +30,7 @@ export function classifyAddress(address: string, level: CaseSplitLevel): Placeme
       : city.name + match.county.name;
     return { key: match.county.code, label };
   }
-  return { key: null, reason: reasonText(match.reason ?? "unknown", level) };
+  return { key: null, reason: reasonText(reason ?? "unknown", level) };
 }
 
 function reasonText(reason: CaseSplitReason, level: CaseSplitLevel): string {

@@ -17,6 +17,13 @@ Deno.test("classifyAddress() labels counties with their city so same-named distr
 
 Deno.test("classifyAddress() sends what the level cannot place to 其他 with a Chinese reason", () => {
   assert.deepEqual(classifyAddress("", "city"), { key: null, reason: "地址为空" });
+  assert.deepEqual(classifyAddress(" —— / ", "county"), { key: null, reason: "地址为空" });
+  // a phone number is not an empty cell: it cannot be placed (#16 item 8)
+  for (const cell of ["13812345678", "0571-88886666", "电话：13812345678", "tel 138 1234 5678"]) {
+    for (const level of ["city", "county"] as const) {
+      assert.deepEqual(classifyAddress(cell, level), { key: null, reason: "无法识别地区" }, cell);
+    }
+  }
   assert.deepEqual(classifyAddress("火星基地", "county"), { key: null, reason: "无法识别地区" });
   assert.deepEqual(classifyAddress("鼓楼区", "county"), { key: null, reason: "地区名称有歧义，无法确定" });
   assert.deepEqual(classifyAddress("浙江省杭州市", "county"), {

@@ -77,9 +77,12 @@ Deno.test("splitSheet() streams one workbook per region with the rows' original 
     {
       type: "array",
       cellDates: true,
+      cellStyles: true,
     },
   );
   const rows = XLSX.utils.sheet_to_json(wb.Sheets[wb.SheetNames[0]], { header: 1, defval: null });
+  // columns fitted to their content (#16 item 8): the address column is wider than the minimum
+  assert.deepEqual(wb.Sheets[wb.SheetNames[0]]["!cols"]?.map((c) => c.width), [8, 16, 21, 8]);
   assert.deepEqual(rows, [["案号", "住所地", "立案日期", "金额"], ["A1", "杭州市西湖区", date, 12.5], [
     "A3",
     "浙江杭州上城区",

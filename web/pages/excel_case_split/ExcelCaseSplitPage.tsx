@@ -212,7 +212,10 @@ export function ExcelCaseSplitPage() {
       />
       <UploadModal
         open={uploadOpen}
-        onClose={() => setUploadOpen(false)}
+        onClose={() => {
+          setUploadOpen(false);
+          void load(true);
+        }}
         onStarted={(taskId) => {
           setUploadOpen(false);
           statuses.current.set(taskId, "processing");

@@ -8,10 +8,15 @@ import {
   type CaseSplitLevel,
 } from "../../../common/constants.ts";
 import { caseSplitBody } from "../../../common/schemas/case_split.ts";
-import { type CaseSplitLevel as Level, startCaseSplit, uploadCaseSplitFile } from "../../api/case_split.ts";
+import {
+  type CaseSplitLevel as Level,
+  deleteCaseSplitTask,
+  startCaseSplit,
+  uploadCaseSplitFile,
+} from "../../api/case_split.ts";
 import { errorText } from "../../api/client.ts";
 import { zodRule } from "../../components/zod_rule.ts";
-import { checkSplitFile } from "./case_split_view.ts";
+import { checkSplitFile, guessAddressColumn } from "./case_split_view.ts";
 
 interface Props {
   open: boolean;
@@ -42,13 +47,28 @@ export function UploadModal({ open, onClose, onStarted }: Props) {
     setUploaded(null);
   }
 
+  /** An upload that will not be split (cancelled or replaced) is deleted, not left as 已上传. */
+  async function discardUpload() {
+    if (uploaded) await deleteCaseSplitTask(uploaded.taskId).catch(() => {});
+  }
+
+  async function cancel() {
+    await discardUpload();
+    reset();
+    onClose();
+  }
+
   async function upload(file: File) {
     setUploading(true);
+    void discardUpload();
     setUploaded(null);
     form.setFieldValue("addressColumn", undefined);
     try {
       const result = await uploadCaseSplitFile(file);
       setUploaded({ ...result, fileName: file.name });
+      // A header that is plainly an address is chosen already; the user may change it.
+      const guessed = guessAddressColumn(result.headers);
+      if (guessed) form.setFieldValue("addressColumn", guessed);
       message.success(`文件上传成功，共 ${result.totalRows} 行数据`);
     } catch (err) {
       message.error(errorText(err, "文件上传失败"));
@@ -83,18 +103,9 @@ export function UploadModal({ open, onClose, onStarted }: Props) {
       title="上传Excel文件"
       open={open}
       destroyOnHidden
-      onCancel={() => {
-        reset();
-        onClose();
-      }}
+      onCancel={cancel}
       footer={[
-        <Button
-          key="cancel"
-          onClick={() => {
-            reset();
-            onClose();
-          }}
-        >
+        <Button key="cancel" onClick={cancel}>
           取消
         </Button>,
         <Button key="start" type="primary" disabled={!ready} loading={starting} onClick={start}>

@@ -30,3 +30,43 @@ export function summaryFileName(originalFilename: string): string {
 export function checkSplitFile(file: { name: string }): string | null {
   return /\.(xlsx|xls)$/i.test(file.name) ? null : "只能上传Excel文件!";
 }
+
+/** Address headers in order of preference: where documents are served first, then the usual ones. */
+const ADDRESS_HEADERS = [
+  "送达地址",
+  "地址",
+  "住址",
+  "住所地",
+  "住所",
+  "联系地址",
+  "通讯地址",
+  "现住址",
+  "居住地址",
+  "家庭住址",
+  "户籍地址",
+  "户籍地",
+  "经常居住地",
+  "注册地址",
+  "经营地址",
+  "办公地址",
+  "详细地址",
+];
+/** Other headers that plainly name an address: …地址, …住址, …住所(地). */
+const ADDRESS_ENDING = /(地址|住址|住所地?)$/;
+/** …but not an e-mail, web or network address. */
+const NOT_POSTAL = /(邮箱|邮件|电子|网|ip|email|e-mail|mac)/i;
+
+/**
+ * The header to pre-select as the address column (#16 item 8): the one that is plainly an address
+ * (地址, 住址, 送达地址, 住所地, 联系地址…, ignoring spaces, colons, brackets and a required-mark *),
+ * preferring ADDRESS_HEADERS' order, else the first header ending in 地址/住址/住所; null when none.
+ */
+export function guessAddressColumn(headers: readonly string[]): string | null {
+  const plain = headers.map((h) => h.replace(/[\s:：*＊()（）\[\]【】]/g, ""));
+  for (const name of ADDRESS_HEADERS) {
+    const i = plain.indexOf(name);
+    if (i >= 0) return headers[i];
+  }
+  const i = plain.findIndex((h) => h.length <= 12 && ADDRESS_ENDING.test(h) && !NOT_POSTAL.test(h));
+  return i >= 0 ? headers[i] : null;
+}
