@@ -23,6 +23,7 @@ export interface AppRoute extends MenuRoute {
 
 const AppLayout = lazyPage(() => import("./layouts/AppLayout.tsx"), "AppLayout");
 const OcrPage = lazyPage(() => import("./pages/ocr/OcrPage.tsx"), "OcrPage");
+const OcrExtractPage = lazyPage(() => import("./pages/ocr_extract/OcrExtractPage.tsx"), "OcrExtractPage");
 const AiChatPage = lazyPage(() => import("./pages/ai_chat/AiChatPage.tsx"), "AiChatPage");
 const AiFolderPage = lazyPage(() => import("./pages/ai_folder/AiFolderPage.tsx"), "AiFolderPage");
 const AiMubanPage = lazyPage(() => import("./pages/ai_muban/AiMubanPage.tsx"), "AiMubanPage");
@@ -123,7 +124,7 @@ export const ROUTES: readonly AppRoute[] = [
   route("/ai-cljl", "AI处理记录", Placeholder, { group: "ai_document" }),
   route("/ai-muban", "输出文书模板管理", AiMubanPage, { group: "ai_document" }),
   route("/excel-case-split", "县市案件分类", ExcelCaseSplitPage, { group: "litigation" }),
-  route("/ocr-extract", "OCR信息提取", Placeholder, { group: "ai_tools" }),
+  route("/ocr-extract", "OCR信息提取", OcrExtractPage, { group: "ai_tools" }),
   route("/ai-chat", "AI文书生成", AiChatPage, { group: "ai_tools" }),
   route("/ai-law-search", "AI法律检索", LawSearchPage, { group: "ai_tools" }),
 ];

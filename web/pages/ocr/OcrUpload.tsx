@@ -16,12 +16,16 @@ interface Props {
   sending: number | null;
   aiLeft: number | null;
   onStart: () => void;
+  /** The start button's text; 开始识别 by default. */
+  startLabel?: string;
 }
 
 const ACCEPT = OCR_ALLOWED_EXTENSIONS.map((e) => `.${e}`).join(",");
 
 /** Drag-and-drop selection with the part 4 §5 rules (types, 10 MB, 50 files, duplicates ignored). */
-export function OcrUpload({ files, setFiles, busy, sending, aiLeft, onStart }: Props) {
+export function OcrUpload(
+  { files, setFiles, busy, sending, aiLeft, onStart, startLabel = "开始识别" }: Props,
+) {
   const { message } = App.useApp();
 
   /** antd calls beforeUpload once per file with the whole selection: act on the selection once. */
@@ -85,7 +89,7 @@ export function OcrUpload({ files, setFiles, busy, sending, aiLeft, onStart }: P
       )}
       <Space>
         <Button type="primary" loading={busy} onClick={start}>
-          {sending !== null ? `上传中 ${sending}%` : "开始识别"}
+          {sending !== null ? `上传中 ${sending}%` : startLabel}
         </Button>
         {files.length > 0 && !busy && <Button onClick={() => setFiles([])}>清空</Button>}
         {aiLeft !== null && <Typography.Text type="secondary">剩余AI使用次数：{aiLeft} 次</Typography.Text>}

@@ -1,0 +1,109 @@
+import type {
+  OcrBatchEvent,
+  OcrBatchResult,
+  OcrMergedField,
+  OcrTemplate,
+  OcrTemplateBody,
+  OcrTemplateField,
+} from "../../common/schemas/ocr.ts";
+import { getToken } from "../auth/session.ts";
+import { api, ApiError, NETWORK_TEXT } from "./client.ts";
+
+export interface OcrTemplatePreset {
+  key: string;
+  name: string;
+  description: string;
+  fields: OcrTemplateField[];
+}
+
+/** The user's extraction templates. GET /api/ocr/templates */
+export function listOcrTemplates() {
+  return api.get<{ success: true; templates: OcrTemplate[] }>("/api/ocr/templates", { silent: true });
+}
+
+/** Ready-made templates to copy. GET /api/ocr/template-presets */
+export function listOcrTemplatePresets() {
+  return api.get<{ success: true; presets: OcrTemplatePreset[] }>("/api/ocr/template-presets", {
+    silent: true,
+  });
+}
+
+/** Create a template. POST /api/ocr/templates */
+export function createOcrTemplate(body: OcrTemplateBody) {
+  return api.post<{ success: true; template: OcrTemplate }>("/api/ocr/templates", body, { silent: true });
+}
+
+/** Edit a template. PUT /api/ocr/templates/{id} */
+export function updateOcrTemplate(id: string, body: OcrTemplateBody) {
+  return api.put<{ success: true; template: OcrTemplate }>(
+    `/api/ocr/templates/${encodeURIComponent(id)}`,
+    body,
+    {
+      silent: true,
+    },
+  );
+}
+
+/** Delete a template (and its recognition records). DELETE /api/ocr/templates/{id} */
+export function deleteOcrTemplate(id: string) {
+  return api.delete<{ success: true }>(`/api/ocr/templates/${encodeURIComponent(id)}`, { silent: true });
+}
+
+/** Save the edited merged result. PUT /api/ocr/batch/{batchId}/result */
+export function saveBatchResult(
+  batchId: string,
+  mergedResult: Record<string, Pick<OcrMergedField, "value">>,
+) {
+  return api.put<{ success: true; result: OcrBatchResult }>(
+    `/api/ocr/batch/${encodeURIComponent(batchId)}/result`,
+    { mergedResult },
+    { silent: true },
+  );
+}
+
+/**
+ * Runs a batch: POST /api/ocr/process-batch (multipart templateId + files) and hands each event line
+ * (progress, error, complete) to `onEvent` as it arrives. A refusal before the stream (quota, rules)
+ * throws ApiError with the server's Chinese message.
+ */
+export async function processBatch(
+  templateId: string,
+  files: File[],
+  onEvent: (event: OcrBatchEvent) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  const form = new FormData();
+  form.append("templateId", templateId);
+  for (const f of files) form.append("files", f, f.name);
+  const headers = new Headers({ Accept: "text/event-stream" });
+  const token = getToken();
+  if (token) headers.set("Authorization", `Bearer ${token}`);
+  let res: Response;
+  try {
+    res = await fetch("/api/ocr/process-batch", { method: "POST", body: form, headers, signal });
+  } catch {
+    throw new ApiError({ status: 0, code: "NETWORK", message: NETWORK_TEXT });
+  }
+  if (!res.ok || !res.body) {
+    const data = await res.json().catch(() => null) as { code?: string; error?: string } | null;
+    throw new ApiError({
+      status: res.status,
+      code: data?.code ?? `HTTP_${res.status}`,
+      message: data?.error ?? "处理失败",
+      serverMessage: data?.error ?? null,
+    });
+  }
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  while (true) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    let cut: number;
+    while ((cut = buffer.indexOf("\n\n")) >= 0) {
+      const block = buffer.slice(0, cut);
+      buffer = buffer.slice(cut + 2);
+      if (block.startsWith("data: ")) onEvent(JSON.parse(block.slice(6)) as OcrBatchEvent);
+    }
+  }
+}
