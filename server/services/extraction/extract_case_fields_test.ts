@@ -226,3 +226,26 @@ Deno.test("extractCaseFields: a licence photographed sideways (labels and values
   assert.equal(r.fields.plaintiff_address.value, "福建省福州市鼓楼区五一路10号8楼");
   assert.equal(r.fields.loan_date.found, false); // a licence's dates are not the loan's
 });
+
+Deno.test("extractCaseFields: a mediation agreement's award, with the 一 of 一、 lost by OCR", async () => {
+  const agreement = docOf("调解协议.pdf", [
+    "人民调解协议书",
+    "编号：某调字〔2024〕第12号",
+    "申请人：周五，男，住江苏省南京市玄武区中山路100号。",
+    "被申请人：吴六，男，住江苏省南京市秦淮区中华路1号。",
+    "被申请人吴六于2023年10月12日向申请人借款38,000元，到期后未能按约还款。",
+    "经调解，双方自愿达成如下协议：",
+    "、被申请人吴六确认尚欠申请人周五借款本息共计43,200元；",
+    "二、上述款项分12期支付。",
+    "某某区人民调解委员会",
+  ], { method: "ocr" });
+  const r = await extractCaseFields([agreement], [...FIELDS, {
+    key: "award_amount",
+    label: "判决/调解金额",
+  }]);
+  assert.equal(r.fields.award_amount.candidates[0].normalized, "43200");
+  assert.equal(r.fields.loan_amount.candidates[0].normalized, "38000");
+  assert.equal(r.fields.loan_date.candidates[0].normalized, "2023-10-12");
+  assert.equal(r.fields.case_no.found, false); // a committee's 编号 is not a case number
+  assert.equal(r.fields.court.found, false); // nor is the committee a court
+});

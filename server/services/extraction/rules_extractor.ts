@@ -624,6 +624,13 @@ function readFactsOf(doc: DocumentText, lines: LogicalLine[], kind: string): Doc
         }
       }
 
+      // "X于DATE向Y借款…": the date of lending inside a sentence (not "于DATE前归还")
+      const inner = s.match(/于(\d{4}年\d{1,2}月\d{1,2}日)(?![前止])([^，。；]{0,30})/);
+      if (inner && /(向[^，。；]{1,20}借款|借到|出借|放款)/.test(inner[2]) && !/还/.test(inner[2])) {
+        const d = findDates(inner[1])[0];
+        if (d) add(facts, "loan_date", hit(doc, line, at + s.indexOf(inner[1]), inner[1], d.iso, 0.8));
+      }
+
       // amounts: loan principal and repaid total
       for (const a of findAmounts(s)) {
         const before = s.slice(Math.max(0, a.index - 16), a.index);
