@@ -39,7 +39,7 @@ const FOLDER_LEVELS: Record<string, LawLevel> = {
 export function levelOf(title: string, folder: string | null): LawLevel {
   if (folder && FOLDER_LEVELS[folder]) return FOLDER_LEVELS[folder];
   if (/^最高人民法院|^最高人民检察院|^人民法院/.test(title)) return "司法解释";
-  if (/^中华人民共和国.+法$|^全国人民代表大会/.test(title)) return "法律";
+  if (/^中华人民共和国.*(法|法典)$|^全国人民代表大会/.test(title)) return "法律";
   if (/条例$|暂行规定$|实施细则$/.test(title) && !/省|市|自治区/.test(title)) return "行政法规";
   if (/省|市|自治区/.test(title)) return "地方性法规";
   if (/办法$|规定$/.test(title)) return "部门规章";
@@ -153,6 +153,8 @@ export function resolveStatuses(records: LawRecord[], today: string): LawRecord[
   for (const r of records) {
     for (const name of r.repeals ?? []) {
       const key = normalizeLawName(name);
+      // A text repealing its own name means its earlier version (道路交通事故处理程序规定 2017 -> 2008).
+      if (key === normalizeLawName(r.title)) continue;
       if (!repealed.has(key)) repealed.set(key, { basis: `${r.title}明文废止`, successor: r.title });
     }
   }

@@ -55,15 +55,14 @@ export function repealsFromData(): Map<string, RepealInfo> {
   return out;
 }
 
-/** Acts named in an article as repealed (…同时废止 / …废止): 《中华人民共和国合同法》、… 同时废止. */
+/** Acts named in an article as repealed: 《中华人民共和国合同法》、… 同时废止 (the sentence that says so). */
 export function repealsInText(articles: LawArticle[]): string[] {
   const out: string[] = [];
   for (const a of articles) {
-    const text = a.paragraphs.join("");
-    if (!/废止/.test(text)) continue;
-    const m = /(?:施行|生效)[^。]*?[，,](.+?)同时废止/.exec(text);
-    if (!m) continue;
-    for (const name of m[1].matchAll(/《([^》]+)》/g)) out.push(name[1]);
+    for (const sentence of a.paragraphs.join("").split("。")) {
+      if (!/(同时|予以|即行)废止/.test(sentence)) continue;
+      for (const name of sentence.matchAll(/《([^》]+)》/g)) out.push(name[1]);
+    }
   }
   return out;
 }
@@ -121,7 +120,7 @@ export class LawLibrary {
         if (v.record.status === "已废止") continue;
         for (const name of repealsInText(v.articles)) {
           const key = normalizeLawName(name);
-          if (!this.repealed.has(key)) {
+          if (key !== group && !this.repealed.has(key)) {
             this.repealed.set(key, {
               basis: `${v.record.title}${this.#repealArticle(v)}`,
               successor: v.record.title,
