@@ -48,7 +48,7 @@ export PATH="$ROOT/.tools/node_modules/.bin:$PATH"
 
 # ---------------------------------------------------------------------------------------------
 # 2. Debian packages
-APT_PACKAGES=(chromium fonts-noto-cjk libreoffice-writer-nogui python3-uno tesseract-ocr tesseract-ocr-chi-sim poppler-utils)
+APT_PACKAGES=(chromium fonts-noto-cjk libreoffice-writer-nogui python3-uno tesseract-ocr tesseract-ocr-chi-sim poppler-utils fonts-dejavu-core fonts-droid-fallback)
 if command -v dpkg-query >/dev/null 2>&1; then
   missing=()
   for pkg in "${APT_PACKAGES[@]}"; do
