@@ -396,6 +396,7 @@ export const API_ACCESS: Record<string, Access> = {
   "GET /api/ai-chat/conversations/:id/messages": "ai_document",
   "POST /api/ai-chat/conversations/:id/messages": "ai_document",
   "POST /api/ai-chat/messages/:id/export": "ai_document",
+  "POST /api/ai-chat/messages/:id/save-template": "ai_document",
 };
 
 /** Page routes of the browser app and what each needs (part 1 §2). */

@@ -45,6 +45,15 @@ export const exportBody = z.object({
   format: z.enum(["docx", "pdf"], { error: "导出格式只能是docx或pdf" }).optional().default("docx"),
 });
 
+/** POST /api/ai-chat/messages/{id}/save-template */
+export const saveTemplateBody = z.object({
+  name: z.string({ error: "请输入模板名称" }).trim().min(1, "请输入模板名称").max(
+    100,
+    "模板名称不能超过100个字符",
+  )
+    .refine((v) => !/[\\/:*?"<>|]/.test(v), '模板名称不能包含 \\ / : * ? " < > | 等字符'),
+});
+
 export type CitationStatus = "valid" | "amended" | "repealed" | "nonexistent" | "unknown_law" | "unchecked";
 
 /** Badge texts per status (issue #15 §4). */

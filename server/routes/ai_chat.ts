@@ -5,6 +5,7 @@ import {
   conversationPatchBody,
   exportBody,
   messageBody,
+  saveTemplateBody,
 } from "../../common/schemas/ai_chat.ts";
 import type { AppEnv } from "../deps.ts";
 import { AppError } from "../errors.ts";
@@ -22,6 +23,7 @@ import { validate } from "../middleware/validate.ts";
 import { type AnswerDeps, startAnswer } from "../services/ai_chat/answer.ts";
 import { exportFileName, renderDraftDocx } from "../services/ai_chat/export_docx.ts";
 import { listPresets, presetView, requirePreset } from "../services/ai_chat/presets.ts";
+import { saveAnswerAsTemplate } from "../services/ai_chat/save_template.ts";
 import { conversationView, messageView } from "../services/ai_chat/views.ts";
 import { attachmentHeader } from "../services/templates/word_templates.ts";
 
@@ -156,4 +158,22 @@ export const aiChatRoutes = new Hono<AppEnv>()
         "content-disposition": attachmentHeader(exportFileName(record.content, "AI文书", "docx")),
       },
     });
+  })
+  .post("/ai-chat/messages/:id/save-template", validate("json", saveTemplateBody), async (c) => {
+    const { deps } = c.var;
+    const user = currentUser(c);
+    const record = await requireChatRecord(deps.kv, user.id, c.req.param("id"));
+    if (record.role !== "assistant" || !record.content.trim()) throw new AppError("AI_CHAT_EXPORT_EMPTY");
+    const conv = await requireConversation(deps.kv, user.id, record.conversationId);
+    const template = await saveAnswerAsTemplate(deps, {
+      userId: user.id,
+      record,
+      conv,
+      preset: conv.presetId ? requirePreset(conv.presetId) : null,
+      name: c.req.valid("json").name,
+    });
+    return c.json({
+      success: true,
+      template: { id: template.id, fileName: template.fileName, variables: template.variables },
+    }, 201);
   });

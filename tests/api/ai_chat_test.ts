@@ -396,3 +396,35 @@ Deno.test("citations are checked against the law library and badges reach the Wo
   assert.match(xml, /附注：以下引用的法条未核实为现行有效/);
   assert.match(xml, /第八百条：✗ 不存在/);
 });
+
+Deno.test("save as template puts the case values back as ${字段} and stores a personal Word template", async () => {
+  using t = await testApp();
+  const user = await t.userWith(["ai_document", "my_template"], { quotas: { ai: 1 } });
+  const conv = await newConversation(t, user, { presetId: "civil_loan_complaint", caseData: LOAN_CASE });
+  const events = parseSse(await (await send(t, user, conv.id, { content: "生成" })).text());
+  const id = events.at(-1)!.data.messageId;
+  const bad = await t.request("POST", `/api/ai-chat/messages/${id}/save-template`, {
+    as: user,
+    json: { name: "" },
+  });
+  assert.equal(bad.status, 400);
+  assert.equal((await bad.json()).error, "请输入模板名称");
+  const res = await t.request("POST", `/api/ai-chat/messages/${id}/save-template`, {
+    as: user,
+    json: { name: "民间借贷起诉状" },
+  });
+  assert.equal(res.status, 201);
+  const { template } = await res.json();
+  assert.equal(template.fileName, "民间借贷起诉状.docx");
+  for (const v of ["原告姓名", "原告身份证号", "被告姓名", "借款本金", "原告性别", "受诉法院"]) {
+    assert.ok(template.variables.includes(v), v);
+  }
+  const list = await (await t.request("GET", "/api/my-templates/list", { as: user })).json();
+  const listed = JSON.stringify(list);
+  assert.match(listed, /民间借贷起诉状\.docx/);
+  const file = await t.request("GET", `/api/my-templates/download/${template.id}`, { as: user });
+  const xml = new PizZip(new Uint8Array(await file.arrayBuffer())).file("word/document.xml")!.asText();
+  assert.match(xml, /原告：\$\{原告姓名\}，\$\{原告性别\}/);
+  assert.ok(!xml.includes("李明"), "no case value left in the template");
+  assert.ok(!xml.includes("330106198503071234"));
+});
