@@ -249,3 +249,31 @@ Deno.test("extractCaseFields: a mediation agreement's award, with the 一 of 一
   assert.equal(r.fields.case_no.found, false); // a committee's 编号 is not a case number
   assert.equal(r.fields.court.found, false); // nor is the committee a court
 });
+
+Deno.test("extractCaseFields: rows the recogniser merged into one tall box give no party details, only case numbers", async () => {
+  const doc: import("../doc_text/types.ts").DocumentText = {
+    fileName: "授权委托书.pdf",
+    kind: "pdf",
+    pages: [{
+      page: 1,
+      width: 1241,
+      height: 1754,
+      method: "ocr",
+      lines: [
+        { text: "授权委托书", box: [500, 100, 700, 130], confidence: 1, method: "ocr" },
+        {
+          // reversed rows: the lawyer's phone comes before the lawyer's label
+          text:
+            "委托人：某某小额贷款股份有限公司 联系电话：13900002222。受托人：李律师，某律师事务所律师 案号（2024）京0105民初123号",
+          box: [100, 150, 1100, 900],
+          confidence: 0.99,
+          method: "ocr",
+        },
+      ],
+    }],
+    warnings: [],
+  };
+  const r = await extractCaseFields([doc], FIELDS);
+  assert.equal(r.fields.plaintiff_phone.found, false);
+  assert.equal(r.fields.case_no.value, "（2024）京0105民初123号");
+});

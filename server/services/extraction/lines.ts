@@ -21,6 +21,19 @@ export interface LogicalLine {
   parts: { at: number; phys: PhysLine }[];
   /** Index of the logical line in the document. */
   index: number;
+  /**
+   * The recogniser merged many rows into this "line" (its box is several lines tall), so the order of
+   * what it says cannot be trusted; only self-identifying values (validated numbers) are read from it.
+   */
+  blob?: boolean;
+}
+
+/** A line box taller than this share of its page holds several rows, not one. */
+const BLOB_HEIGHT_SHARE = 0.06;
+
+function isBlob(p: PhysLine, pageHeight: number | undefined): boolean {
+  const box = p.raw.box;
+  return !!box && !!pageHeight && box[3] - box[1] > BLOB_HEIGHT_SHARE * pageHeight && p.text.length > 40;
 }
 
 /** Text normalised for matching: half-width digits and letters, Chinese punctuation kept. */
@@ -69,12 +82,14 @@ export function buildLogicalLines(doc: DocumentText): LogicalLine[] {
         !ENDS_SENTENCE.test(prev.text) && !STARTS_LABEL.test(p.text) &&
         // Word processors wrap between words: two alphanumerics never belong to one token across lines
         !(/[0-9A-Za-z]$/.test(prev.text) && /^[0-9A-Za-z]/.test(p.text));
-      if (soft && cur) {
+      const blob = isBlob(p, page.height);
+      if (soft && cur && !blob && !cur.blob) {
         cur.parts.push({ at: cur.text.length, phys: p });
         cur.text += p.text;
       } else {
         if (cur) out.push(cur);
         cur = { text: p.text, parts: [{ at: 0, phys: p }], index: 0 };
+        if (blob) cur.blob = true;
       }
     }
     if (cur) out.push(cur);

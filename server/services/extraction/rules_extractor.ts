@@ -93,6 +93,9 @@ export function cleanName(raw: string): string | null {
 const ROLE_LINE =
   /^(原告|被告|第三人|申请人|被申请人|出借人|借款人|贷款人|甲方|乙方|丙方|丁方|保证人|担保人|委托人|受托人|委托诉讼代理人|诉讼代理人|委托代理人|代理人|受送达人|债权人|债务人|上诉人|被上诉人|当事人|具状人)([一二三四五六\d]?)((?:（[^）]{0,10}）)?)(?:[：]|\s*\|\s*)(.*)$/;
 
+const NEXT_ROLE =
+  /(原告|被告|第三人|申请人|被申请人|出借人|借款人|贷款人|甲方|乙方|保证人|担保人|委托人|受托人|委托诉讼代理人|诉讼代理人|委托代理人|代理人|受送达人)[一二三四五六\d]?(（[^）]{0,10}）)?：/;
+
 function roleOf(word: string, ordinal: string, paren: string): PartyRole {
   const all = word + paren;
   if (/^(被告|被申请人|借款人|债务人|被上诉人)$/.test(word) || /（(乙方|借款人)）/.test(paren)) {
@@ -178,8 +181,10 @@ function readPartyBlocks(doc: DocumentText, lines: LogicalLine[]): PartyRecord[]
     if (m && !/^(具状人|受托人)$/.test(m[1]) || (m && m[1] === "受托人")) {
       const role = roleOf(m[1], m[2], m[3]);
       const rec: PartyRecord = { role, roleWord: m[1], attrs: {} };
-      const rest = m[4];
-      const offset = text.length - rest.length;
+      // a second party's label on the same line ends this party's text
+      const next = m[4].slice(1).search(NEXT_ROLE);
+      const rest = next >= 0 ? m[4].slice(0, next + 1) : m[4];
+      const offset = text.length - m[4].length;
       const nameRaw = rest.split(/[，,；;|（(\s]/)[0];
       const name = cleanName(nameRaw);
       if (name) rec.attrs.name = hit(doc, line, offset, name, name, 0.92);
@@ -714,7 +719,7 @@ export function readDocumentFacts(doc: DocumentText): DocFacts {
     const holder = readHolder(doc, lines, kind);
     if (holder) parties.push(holder);
   } else {
-    parties.push(...readPartyBlocks(doc, lines));
+    parties.push(...readPartyBlocks(doc, lines.filter((l) => !l.blob)));
   }
   if (kind === "借条" && !parties.some((p) => p.role === "creditor")) {
     // 今借到/今收到 X (人民币…): X is the lender
@@ -730,6 +735,13 @@ export function readDocumentFacts(doc: DocumentText): DocFacts {
       }
     }
   }
-  const facts = readFacts(doc, lines, kind);
+  const facts = readFacts(doc, lines.filter((l) => !l.blob), kind);
+  // case numbers identify themselves: still read from rows the recogniser merged
+  if (!facts.case_no?.length && lines.some((l) => l.blob) && !NO_FACTS.has(kind)) {
+    const blobFacts = readFacts(doc, lines.filter((l) => l.blob), kind);
+    if (blobFacts.case_no?.length) {
+      facts.case_no = blobFacts.case_no.map((h) => ({ ...h, confidence: h.confidence * 0.9 }));
+    }
+  }
   return { fileName: doc.fileName, kind, rank: rankOfKind(kind), parties, facts, lines };
 }
