@@ -273,7 +273,9 @@ Deno.test("extractCaseFields: rows the recogniser merged into one tall box give 
     }],
     warnings: [],
   };
-  const r = await extractCaseFields([doc], FIELDS);
+  const complaint = docOf("起诉状.docx", ["原告：某某小额贷款股份有限公司"]);
+  const r = await extractCaseFields([doc, complaint], FIELDS);
+  assert.equal(r.fields.plaintiff_name.value, "某某小额贷款股份有限公司");
   assert.equal(r.fields.plaintiff_phone.found, false);
   assert.equal(r.fields.case_no.value, "（2024）京0105民初123号");
 });
