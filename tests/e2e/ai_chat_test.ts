@@ -5,7 +5,7 @@ import { loadSecretKey, sealSecret } from "../../server/services/llm/secret_box.
 import { launchBrowser } from "../helpers/browser.ts";
 import { fakeAnswer, sentText, startFakeOpenAi } from "../helpers/fake_openai.ts";
 import { seedUser, startServer } from "../helpers/server_process.ts";
-import { assertNoPageErrors, signedInPage } from "./steps.ts";
+import { assertNoPageErrors, signedInPage, waitForToast } from "./steps.ts";
 
 const PASSWORD = "member-pass-1";
 const AI_SECRET_KEY = "e2e-ai-secret-key-of-enough-length";
@@ -78,6 +78,12 @@ Deno.test("/ai-chat: a preset draft streams from the fake model with a citation 
   assert.match(xml, /原告：李明/);
   assert.match(xml, /被告：王强/);
   assert.match(xml, /仿宋_GB2312/);
+
+  // Save as a personal template: the parties become placeholders.
+  await answer.getByRole("button", { name: "存为模板" }).click();
+  await page.getByLabel("模板名称").fill("借贷起诉状模板");
+  await page.getByRole("button", { name: /保\s*存/ }).click();
+  await waitForToast(page, "已保存为模板：借贷起诉状模板.docx");
 
   // A follow-up question gets a new version with the draft in its history.
   fake.script(fakeAnswer("已将利息计算改为按LPR四倍。"));

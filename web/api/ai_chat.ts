@@ -140,3 +140,11 @@ export async function exportMessage(
     fileName: fileNameOf(response.headers.get("content-disposition")) ?? `AI文书.${format}`,
   };
 }
+
+/** Saves an answer as a personal Word template. POST /api/ai-chat/messages/{id}/save-template */
+export function saveAsTemplate(id: string, name: string) {
+  return api.post<{ success: true; template: { id: string; fileName: string; variables: string[] } }>(
+    `/api/ai-chat/messages/${encodeURIComponent(id)}/save-template`,
+    { name },
+  );
+}

@@ -9,6 +9,7 @@ import {
   listMessages,
   listPresets,
   patchConversation,
+  saveAsTemplate,
   streamMessage,
 } from "../../api/ai_chat.ts";
 import { ApiError, errorText } from "../../api/client.ts";
@@ -183,6 +184,34 @@ export function AiChatPage() {
     });
   }
 
+  function saveTemplate(m: ChatMessageView) {
+    let name = active?.title ?? "AI文书";
+    modal.confirm({
+      title: "存为模板",
+      content: (
+        <div>
+          <p>文书中的案件信息将替换为 ${"{字段}"} 占位符，保存到“我的模板”。</p>
+          <Input
+            aria-label="模板名称"
+            defaultValue={name}
+            maxLength={100}
+            onChange={(e) => (name = e.target.value)}
+          />
+        </div>
+      ),
+      okText: "保存",
+      cancelText: "取消",
+      onOk: async () => {
+        try {
+          const r = await saveAsTemplate(m.id, name);
+          message.success(`已保存为模板：${r.template.fileName}`);
+        } catch (err) {
+          message.error(errorText(err, "保存失败"));
+        }
+      },
+    });
+  }
+
   async function download(m: ChatMessageView, format: "docx" | "pdf") {
     try {
       const file = await exportMessage(m.id, format);
@@ -264,6 +293,7 @@ export function AiChatPage() {
                       </Button>
                       <Button size="small" onClick={() => download(m, "docx")}>导出Word</Button>
                       <Button size="small" onClick={() => download(m, "pdf")}>导出PDF</Button>
+                      <Button size="small" onClick={() => saveTemplate(m)}>存为模板</Button>
                       {m === lastAssistant && active && (
                         <Button
                           size="small"
