@@ -140,6 +140,34 @@ export function queryTerms(
   return { terms, corrections };
 }
 
+const RERANK_DEPTH = 200;
+const COVERAGE_WEIGHT = 1;
+
+/**
+ * Second pass over the best candidates (a coordination factor): how much of the question an article
+ * covers, as the idf share of the user's own terms found in its text or headings.
+ */
+function rerankByCoverage(
+  lib: LawLibrary,
+  top: { doc: number; score: number }[],
+  terms: Map<string, number>,
+): void {
+  const own = [...terms].filter(([t, w]) => w >= 1 && t.length === 2).map(([t]) => ({
+    t,
+    idf: lib.index.idf(t),
+  }));
+  const total = own.reduce((s, x) => s + x.idf, 0);
+  if (total === 0) return;
+  for (const c of top) {
+    const v = lib.versions[lib.docVersion[c.doc]];
+    const a = v.articles[lib.docArticle[c.doc]];
+    const body = a.paragraphs.join("") + a.path.join("");
+    let hit = 0;
+    for (const x of own) if (body.includes(x.t)) hit += x.idf;
+    c.score *= 1 + COVERAGE_WEIGHT * (hit / total);
+  }
+}
+
 /** The sentences of an article that hold the most query terms (at most two). */
 export function highlightSentences(text: string, terms: string[]): string[] {
   const sentences = text.split(/(?<=[。；！？\n])/).map((s) => s.trim()).filter(Boolean);
@@ -228,6 +256,8 @@ export function searchLaws(lib: LawLibrary, opts: SearchOptions): SearchResult {
       if (mentioned.has(v.group)) s *= MENTION_BOOST;
       candidates.push({ doc: d, score: s });
     }
+    candidates.sort((a, b) => b.score - a.score);
+    rerankByCoverage(lib, candidates.slice(0, RERANK_DEPTH), terms);
     candidates.sort((a, b) => b.score - a.score);
     for (const c of candidates.slice(0, MAX_CANDIDATES)) ranked.push({ ...c, match: "text" });
   } else if (mentioned.size > 0 && ranked.length === 0) {
