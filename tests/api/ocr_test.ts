@@ -268,3 +268,19 @@ Deno.test("ocr.run with the real text service: a Word file is read, a damaged im
     "the defendant is a key fact",
   );
 });
+
+Deno.test("/ocr uses show on the dashboard: the AI card, aiocrStats and recent activities of type aiocr", async () => {
+  using t = await testApp();
+  const m = await t.userWith(["ocr_access", "dashboard"], { quotas: { ai: 5 } });
+  const { run } = await (await upload(t, m, [["a.png", LOAN], ["b.png", "BROKEN"], ["c.png", "第三个"]]))
+    .json();
+  await runJob(t.deps, { type: "ocr.run", runId: run.id, userId: m.user.id });
+  const stats = await (await t.request("GET", "/api/dashboard/stats", { as: m })).json();
+  assert.deepEqual(stats.aiocrStats, { total: 2, today: 2 });
+  assert.deepEqual(stats.aiStats, { total: 2, today: 2 });
+  const recent = await (await t.request("GET", "/api/recent-activities", { as: m })).json();
+  assert.deepEqual(
+    recent.activities.map((a: { type: string; status: string }) => `${a.type}:${a.status}`).sort(),
+    ["aiocr:failed", "aiocr:success", "aiocr:success"],
+  );
+});
