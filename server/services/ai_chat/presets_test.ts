@@ -4,7 +4,7 @@ import { buildChatMessages, CHAT_INSTRUCTION } from "./history.ts";
 import { draftPieces, fillTemplate, listPresets, requirePreset } from "./presets.ts";
 
 Deno.test("every preset has fields for each ${字段} it uses and at least one block the model writes", () => {
-  assert.ok(listPresets().length >= 4);
+  assert.ok(listPresets().length >= 13);
   for (const p of listPresets()) {
     const keys = new Set([...p.fields.map((f) => f.key), "起诉日期"]);
     for (const b of p.blocks) {
@@ -12,7 +12,31 @@ Deno.test("every preset has fields for each ${字段} it uses and at least one b
       for (const m of text.matchAll(/\$\{([^}]+)\}/g)) assert.ok(keys.has(m[1]), `${p.id}: ${m[1]}`);
     }
     assert.ok(p.blocks.some((b) => b.kind === "model"), p.id);
+    // Without any case data the form still comes out whole: every placeholder is a marked gap.
+    const text = draftPieces(p, {}, new Date(2025, 0, 1)).map((x) => x.kind === "text" ? x.text : "").join(
+      "",
+    );
+    assert.ok(!text.includes("${"), p.id);
+    assert.match(text, new RegExp(`^# ${p.docTitle}\n`));
   }
+  // The issue's list of case types (issue #15 §3).
+  const titles = listPresets().map((p) => p.title).join("\n");
+  for (
+    const kind of [
+      "民间借贷",
+      "金融借款合同",
+      "信用卡",
+      "买卖合同",
+      "物业服务合同",
+      "房屋租赁合同",
+      "劳动争议",
+      "机动车交通事故责任",
+      "答辩状",
+      "人民调解协议",
+      "律师函",
+      "证据目录",
+    ]
+  ) assert.match(titles, new RegExp(kind), kind);
 });
 
 Deno.test("fillTemplate() uses the case value, today's date for 起诉日期, and a marked gap otherwise", () => {
