@@ -357,6 +357,12 @@ export const API_ACCESS: Record<string, Access> = {
   "PUT /api/custom-ocr/rules/:id": "custom_ocr_access",
   "DELETE /api/custom-ocr/rules/:id": "custom_ocr_access",
   "GET /api/custom-ocr/user/limits": "custom_ocr_access",
+  // custom OCR folder mode (part 4 §7)
+  "POST /api/folder-browser/process": "custom_ocr_access",
+  "GET /api/folder-browser/progress/:batchId": "custom_ocr_access",
+  "GET /api/folder-browser/records": ["custom_ocr_access", "ai_cljl_access"],
+  "GET /api/folder-browser/records/:id": ["custom_ocr_access", "ai_cljl_access"],
+  "POST /api/folder-browser/update-field-source": "custom_ocr_access",
   // OCR识别 (/ocr, issue #10): runs of uploaded files, their text, key facts and downloads
   "POST /api/ocr/runs": "ocr_access",
   "GET /api/ocr/runs": "ocr_access",

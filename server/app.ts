@@ -10,6 +10,7 @@ import { aiChatRoutes } from "./routes/ai_chat.ts";
 import { aiFolderRoutes } from "./routes/ai_folder.ts";
 import { aiMubanRoutes } from "./routes/ai_muban.ts";
 import { customOcrRoutes } from "./routes/custom_ocr.ts";
+import { folderBrowserRoutes } from "./routes/folder_browser.ts";
 import { aiSettingsRoutes } from "./routes/ai_settings.ts";
 import { auditLogRoutes } from "./routes/audit_log.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -89,6 +90,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
       aiChatRoutes,
       aiMubanRoutes,
       customOcrRoutes,
+      folderBrowserRoutes,
       ocrRoutes,
       ocrExtractRoutes,
       lawSearchRoutes,

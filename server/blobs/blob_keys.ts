@@ -23,6 +23,7 @@ export const STORAGE_AREAS = {
   ocr_extract: "OCR信息提取",
   ai_folder: "AI文档文件夹",
   ai_muban: "输出文书模板",
+  custom_ocr: "自定义OCR",
   uploads: "其他上传",
 } as const;
 

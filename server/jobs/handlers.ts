@@ -2,6 +2,7 @@ import { handleCleanup } from "./cleanup_job.ts";
 import { handleCaseSplit } from "./case_split_job.ts";
 import { handleOcrRun } from "./ocr_run_job.ts";
 import { handleOcrExtract } from "./ocr_extract_job.ts";
+import { handleCustomOcrFolder } from "./custom_ocr_folder_job.ts";
 import type { JobHandlers } from "./dispatch.ts";
 import { handleMediationGenerate } from "../services/mediation/generate_batch.ts";
 import { handleExcelBatchGenerate } from "../services/excel_batch/generate_task.ts";
@@ -12,6 +13,7 @@ export const jobHandlers: JobHandlers = {
   "case_split.run": handleCaseSplit,
   "ocr.run": handleOcrRun,
   "ocr_extract.run": handleOcrExtract,
+  "custom_ocr.folder": handleCustomOcrFolder,
   "mediation.generate": handleMediationGenerate,
   "excel_batch.generate": handleExcelBatchGenerate,
 };

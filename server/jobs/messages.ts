@@ -49,7 +49,15 @@ export interface OcrExtractMessage {
   userId: number;
 }
 
+/** One custom OCR folder record (server/jobs/custom_ocr_folder_job.ts). */
+export interface CustomOcrFolderMessage {
+  type: "custom_ocr.folder";
+  recordId: string;
+  userId: number;
+}
+
 export type JobMessage =
+  | CustomOcrFolderMessage
   | OcrRunMessage
   | OcrExtractMessage
   | CleanupMessage

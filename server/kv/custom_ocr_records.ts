@@ -1,0 +1,90 @@
+/**
+ * Folder records of custom OCR (part 4 §3 "Folder record"): one run of a rule over one case folder
+ * of the user's AI document folder. Its files' texts and the full extraction (candidates with their
+ * sources) live in the blob store under users/<userId>/custom_ocr/<recordId>/.
+ *
+ * Keys:  ["custom_ocr_records", userId, id] -> FolderRecord   (ids sort by creation time)
+ */
+import type { FieldSpec } from "../services/extraction/types.ts";
+import { newId } from "./ids.ts";
+
+export type RecordStatus = "pending" | "processing" | "completed" | "failed";
+
+export interface RecordFile {
+  fileName: string;
+  /** Path inside the user's AI folder, for display. */
+  path: string;
+  /** The AI folder node and blob read; the file may be deleted meanwhile (then it fails). */
+  nodeId: string;
+  blobKey: string;
+  status: "pending" | "processing" | "completed" | "failed";
+  error?: string;
+  /** The field keys the rule asks of this file (its patterns' fields plus the global ones). */
+  keys: string[];
+  docKey?: string;
+}
+
+export interface FieldValue {
+  value: string;
+  /** The file the value was read from ("手动输入" for a value typed by hand). */
+  source: string;
+}
+
+export interface FolderRecord {
+  id: string;
+  userId: number;
+  /** For the usage records the run writes. */
+  username: string;
+  ruleId: string;
+  ruleName: string;
+  folderPath: string;
+  status: RecordStatus;
+  files: RecordFile[];
+  /** The rule's fields asked of at least one file, in rule order. */
+  fields: FieldSpec[];
+  /** AI uses charged up front (one per file) and given back for failed files. */
+  charged: number;
+  refunded: number;
+  mergedResult: Record<string, string | null>;
+  fieldValues: Record<string, FieldValue[]>;
+  errorMessage: string | null;
+  /** Blob of the full CaseExtraction once completed. */
+  extractionKey: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+const PREFIX = "custom_ocr_records";
+
+export function newRecordId(now: number): string {
+  return newId(now);
+}
+
+export function recordKey(userId: number, id: string): Deno.KvKey {
+  return [PREFIX, userId, id];
+}
+
+export async function getRecordEntry(
+  kv: Deno.Kv,
+  userId: number,
+  id: string,
+): Promise<Deno.KvEntryMaybe<FolderRecord>> {
+  if (!/^[0-9a-f]{20}$/.test(id)) return { key: recordKey(userId, id), value: null, versionstamp: null };
+  return await kv.get<FolderRecord>(recordKey(userId, id));
+}
+
+/** The user's records, newest first. */
+export async function listRecords(kv: Deno.Kv, userId: number): Promise<FolderRecord[]> {
+  const out: FolderRecord[] = [];
+  for await (const e of kv.list<FolderRecord>({ prefix: [PREFIX, userId] }, { reverse: true })) {
+    out.push(e.value);
+  }
+  return out;
+}
+
+export async function deleteRecordEntry(
+  kv: Deno.Kv,
+  record: Pick<FolderRecord, "userId" | "id">,
+): Promise<void> {
+  await kv.delete(recordKey(record.userId, record.id));
+}

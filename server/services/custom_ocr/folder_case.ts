@@ -1,0 +1,282 @@
+/**
+ * Custom OCR folder mode (part 4 §2, §4, §9; issue #13 scope 4): one case folder of the user's AI
+ * document folder, read with a rule. startFolderRun() routes the folder's files by the rule's patterns,
+ * charges one AI use per routed file in the commit that creates the record and enqueues its job, so a
+ * refusal (AI使用次数不足, no matching file) leaves nothing. runFolderRecord() (the job) reads each
+ * file's text, settles it once (a success usage record, or the failure and its refund in one commit),
+ * then merges the case's fields (extractCaseFields) keeping for each field only the values read from
+ * files the rule asks that field of.
+ */
+import { userItemPrefix } from "../../blobs/blob_keys.ts";
+import type { AppDeps } from "../../deps.ts";
+import { AppError } from "../../errors.ts";
+import { type AiFolderNode, listChildren } from "../../kv/ai_folder.ts";
+import {
+  type FieldValue,
+  type FolderRecord,
+  getRecordEntry,
+  newRecordId,
+  type RecordFile,
+  recordKey,
+} from "../../kv/custom_ocr_records.ts";
+import { addAiUseSuccess, applyAiRefund, chargeAiUses, planAiRefund } from "../ai_metering/ai_metering.ts";
+import { joinFolderPath, parseFolderPath } from "../ai_folder/folder_paths.ts";
+import { resolveFolder, resolveItem } from "../ai_folder/folder_store.ts";
+import type { DocumentText } from "../doc_text/types.ts";
+import { extractCaseFields } from "../extraction/extract_case_fields.ts";
+import { mergeField } from "../extraction/merge.ts";
+import type { CaseExtraction, FieldSpec } from "../extraction/types.ts";
+import type { LlmClient } from "../llm/types.ts";
+import { requireRule, routeFile } from "./rules.ts";
+
+/** The job message of one folder record. */
+export function folderRunMessage(record: Pick<FolderRecord, "id" | "userId">) {
+  return { type: "custom_ocr.folder" as const, recordId: record.id, userId: record.userId };
+}
+
+/** Every file below a folder (depth first, by name), with its path. */
+async function filesBelow(
+  kv: Deno.Kv,
+  userId: number,
+  folder: { id: string; segments: string[] },
+): Promise<{ node: AiFolderNode; path: string }[]> {
+  const out: { node: AiFolderNode; path: string }[] = [];
+  const children = (await listChildren(kv, userId, folder.id)).sort((a, b) =>
+    a.name.localeCompare(b.name, "zh-CN")
+  );
+  for (const node of children) {
+    const segments = [...folder.segments, node.name];
+    if (node.isFolder) out.push(...await filesBelow(kv, userId, { id: node.id, segments }));
+    else out.push({ node, path: joinFolderPath(segments) });
+  }
+  return out;
+}
+
+/**
+ * Starts a run of a rule over one item of the AI folder (a folder is one case; a single file is a case
+ * of one file). Throws CUSTOM_RULE_NOT_FOUND, AI_FOLDER_NOT_FOUND, CUSTOM_NO_MATCHING_FILES (没有找到
+ * 符合规则的文件) or AI_QUOTA_INSUFFICIENT before anything is written.
+ */
+export async function startFolderRun(
+  deps: Pick<AppDeps, "kv" | "clock">,
+  input: { userId: number; username: string; ruleId: string; path: string; isFolder: boolean },
+): Promise<FolderRecord> {
+  const { kv, clock } = deps;
+  const rule = await requireRule(deps, input.userId, input.ruleId);
+  const segments = parseFolderPath(input.path);
+  const found = input.isFolder
+    ? await filesBelow(kv, input.userId, await resolveFolder(kv, input.userId, segments))
+    : [{
+      node: (await resolveItem(kv, input.userId, { segments, isFolder: false })).value,
+      path: joinFolderPath(segments),
+    }];
+  const files: RecordFile[] = [];
+  const fields = new Map<string, FieldSpec>();
+  for (const { node, path } of found) {
+    const routed = routeFile(rule, node.name);
+    if (routed.status !== "matched" || !node.blobKey) continue;
+    for (const f of routed.fields) if (!fields.has(f.key)) fields.set(f.key, f);
+    files.push({
+      fileName: node.name,
+      path,
+      nodeId: node.id,
+      blobKey: node.blobKey,
+      status: "pending",
+      keys: routed.fields.map((f) => f.key),
+    });
+  }
+  if (files.length === 0) throw new AppError("CUSTOM_NO_MATCHING_FILES");
+  const now = clock.now();
+  const record: FolderRecord = {
+    id: newRecordId(now),
+    userId: input.userId,
+    username: input.username,
+    ruleId: rule.id,
+    ruleName: rule.ruleName,
+    folderPath: joinFolderPath(segments),
+    status: "processing",
+    files,
+    fields: [...fields.values()],
+    charged: files.length,
+    refunded: 0,
+    mergedResult: {},
+    fieldValues: {},
+    errorMessage: null,
+    extractionKey: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await chargeAiUses(kv, {
+    userId: input.userId,
+    amount: files.length,
+    extend: (op) =>
+      op.check({ key: recordKey(record.userId, record.id), versionstamp: null })
+        .set(recordKey(record.userId, record.id), record)
+        .enqueue(folderRunMessage(record), { keysIfUndelivered: [["custom_ocr_undelivered", record.id]] }),
+  });
+  return record;
+}
+
+export interface FolderRunTools {
+  readDocumentText(deps: AppDeps, input: { bytes: Uint8Array; fileName: string }): Promise<DocumentText>;
+  /** The model client when one is configured (null: rules only). */
+  llm(deps: AppDeps): Promise<LlmClient | null>;
+}
+
+function failureText(err: unknown, fileName: string): string {
+  if (err instanceof AppError) return err.message;
+  console.error(`[custom_ocr] reading ${fileName} failed:`, err);
+  return "文件识别失败，文件可能已损坏";
+}
+
+/** Writes one file's outcome once: success with its usage record, or failure with its refund. */
+async function settleFile(
+  deps: AppDeps,
+  input: { record: FolderRecord; index: number; docKey?: string; error?: string },
+): Promise<void> {
+  const { kv, clock } = deps;
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const entry = await getRecordEntry(kv, input.record.userId, input.record.id);
+    const current = entry.value;
+    if (!current) return;
+    const file = current.files[input.index];
+    if (file.status === "completed" || file.status === "failed") return;
+    const now = clock.now();
+    const failed = input.error !== undefined;
+    const next: FolderRecord = {
+      ...current,
+      files: current.files.map((f, i) =>
+        i === input.index
+          ? {
+            ...f,
+            status: failed ? "failed" : "completed",
+            ...(failed ? { error: input.error } : { docKey: input.docKey }),
+          }
+          : f
+      ),
+      refunded: current.refunded + (failed ? 1 : 0),
+      updatedAt: now,
+    };
+    const op = kv.atomic().check(entry).set(entry.key, next);
+    const usage = {
+      type: "aiextract" as const,
+      username: current.username,
+      description: `自定义OCR：${current.folderPath}/${file.fileName}`,
+    };
+    if (failed) {
+      const refund = await planAiRefund(kv, {
+        refundId: `custom_ocr:${current.id}:${input.index}`,
+        userId: current.userId,
+        usage,
+        at: now,
+      });
+      if (refund) applyAiRefund(op, refund);
+    } else addAiUseSuccess(op, { ...usage, userId: current.userId, at: now });
+    if ((await op.commit()).ok) return;
+  }
+  throw new AppError("QUOTA_BUSY");
+}
+
+/**
+ * Keeps, for each field, only the values read from files the rule asks that field of (a model's
+ * values cite their file too), and merges them again.
+ */
+export function routeExtraction(extraction: CaseExtraction, record: Pick<FolderRecord, "files" | "fields">) {
+  const allowed = new Map<string, Set<string>>();
+  for (const f of record.files) {
+    for (const key of f.keys) (allowed.get(key) ?? allowed.set(key, new Set()).get(key)!).add(f.fileName);
+  }
+  const fields: CaseExtraction["fields"] = {};
+  for (const spec of record.fields) {
+    const candidates = (extraction.fields[spec.key]?.candidates ?? [])
+      .filter((c) => allowed.get(spec.key)?.has(c.source.fileName));
+    fields[spec.key] = mergeField(spec, candidates);
+  }
+  return { fields };
+}
+
+/** The record's shapes of part 4 §3: merged_result and field_values (each value with its file). */
+export function recordResult(extraction: CaseExtraction) {
+  const mergedResult: Record<string, string | null> = {};
+  const fieldValues: Record<string, FieldValue[]> = {};
+  for (const [key, field] of Object.entries(extraction.fields)) {
+    mergedResult[key] = field.found ? field.value : null;
+    const seen = new Set<string>();
+    fieldValues[key] = field.candidates.filter((c) => {
+      const id = `${c.value}\u0000${c.source.fileName}`;
+      return !seen.has(id) && seen.add(id);
+    }).map((c) => ({ value: c.value, source: c.source.fileName }));
+  }
+  return { mergedResult, fieldValues };
+}
+
+/**
+ * The job of one record: idempotent under at-least-once delivery (settled files are skipped, each
+ * file is settled by a compare-and-set that succeeds once, the result is written once).
+ */
+export async function runFolderRecord(
+  deps: AppDeps,
+  input: { userId: number; recordId: string },
+  tools: FolderRunTools,
+): Promise<void> {
+  const { kv, blobs } = deps;
+  const first = (await getRecordEntry(kv, input.userId, input.recordId)).value;
+  if (!first || first.status === "completed" || first.status === "failed") return;
+  const prefix = userItemPrefix(first.userId, "custom_ocr", first.id);
+  const docs: DocumentText[] = [];
+  for (const [index, file] of first.files.entries()) {
+    if (file.status === "completed" && file.docKey) {
+      const saved = await blobs.read(file.docKey);
+      if (saved) docs.push(JSON.parse(new TextDecoder().decode(saved)));
+      continue;
+    }
+    if (file.status === "failed") continue;
+    try {
+      const bytes = await blobs.read(file.blobKey);
+      if (!bytes) throw new AppError("AI_FOLDER_NOT_FOUND");
+      const read = await tools.readDocumentText(deps, { bytes, fileName: file.fileName });
+      const doc: DocumentText = {
+        fileName: file.fileName,
+        kind: read.kind,
+        pages: read.pages,
+        warnings: read.warnings,
+      };
+      const docKey = `${prefix}/doc-${index}.json`;
+      await blobs.put(docKey, new TextEncoder().encode(JSON.stringify(doc)));
+      await settleFile(deps, { record: first, index, docKey });
+      docs.push(doc);
+    } catch (err) {
+      await settleFile(deps, { record: first, index, error: failureText(err, file.fileName) });
+    }
+  }
+  let extraction: CaseExtraction = { fields: {} };
+  const errorMessage: string | null = docs.length === 0 ? "所有文件均识别失败" : null;
+  if (docs.length > 0) {
+    let llm: LlmClient | null = null;
+    try {
+      llm = await tools.llm(deps);
+    } catch (err) {
+      console.warn("[custom_ocr] model client unavailable, rules only:", err);
+    }
+    try {
+      extraction = await extractCaseFields(docs, first.fields, llm ? { llm } : {});
+    } catch (err) {
+      console.warn("[custom_ocr] model extraction failed, rules only:", err);
+      extraction = await extractCaseFields(docs, first.fields, {});
+    }
+  }
+  const settled = await getRecordEntry(kv, input.userId, input.recordId);
+  if (!settled.value || settled.value.status !== "processing") return;
+  const routed = routeExtraction(extraction, settled.value);
+  const extractionKey = `${prefix}/extraction.json`;
+  await blobs.put(extractionKey, new TextEncoder().encode(JSON.stringify(routed)));
+  const next: FolderRecord = {
+    ...settled.value,
+    ...recordResult(routed),
+    status: errorMessage ? "failed" : "completed",
+    errorMessage,
+    extractionKey,
+    updatedAt: deps.clock.now(),
+  };
+  await kv.atomic().check(settled).set(settled.key, next).commit();
+}

@@ -1,0 +1,221 @@
+import assert from "node:assert/strict";
+import { AppError } from "../../server/errors.ts";
+import { getQuotas } from "../../server/kv/quotas.ts";
+import { listUsageRecords } from "../../server/kv/usage.ts";
+import { type FolderRunTools, runFolderRecord } from "../../server/services/custom_ocr/folder_case.ts";
+import type { DocumentText } from "../../server/services/doc_text/types.ts";
+import { type SeededUser, type TestApp, testApp } from "../helpers/test_app.ts";
+
+const DATA = new URL("../../../shared/data/extraction/", import.meta.url);
+
+/** Test double of the text reader: a file's bytes are its lines; "BROKEN" fails like a damaged file. */
+const textTools: FolderRunTools = {
+  readDocumentText(_deps, { bytes, fileName }): Promise<DocumentText> {
+    const text = new TextDecoder().decode(bytes);
+    if (text.includes("BROKEN")) {
+      return Promise.reject(new AppError("FILE_PARSE_FAILED", { reason: "文件已损坏" }));
+    }
+    const lines = text.split("\n").filter((l) => l.trim()).map((l) => ({
+      text: l.trim(),
+      confidence: 1,
+      method: "docx" as const,
+    }));
+    return Promise.resolve({
+      fileName,
+      kind: "docx",
+      pages: [{ page: 1, lines, method: "docx" }],
+      warnings: [],
+    });
+  },
+  llm: () => Promise.resolve(null),
+};
+
+const COMPLAINT =
+  "民事起诉状\n原告：李四，男，1985年3月2日出生\n被告：张三，男\n诉讼请求：\n一、判令被告归还借款12000元；\n此致\n杭州市西湖区人民法院";
+const IOU =
+  "借条\n今借到李四人民币壹万贰仟元整（¥12,000.00），2024年1月5日。\n借款人：张三\n身份证号：110101199003074514";
+
+async function sharedRule(t: TestApp, as: SeededUser): Promise<string> {
+  const rule = JSON.parse(await Deno.readTextFile(new URL("rules.json", DATA)))[0];
+  const res = await t.request("POST", "/api/custom-ocr/rules", { as, json: rule });
+  assert.equal(res.status, 200);
+  return (await res.json()).rule.id;
+}
+
+async function uploadFolder(t: TestApp, as: SeededUser, files: Record<string, string | Uint8Array>) {
+  const form = new FormData();
+  for (const [rel, content] of Object.entries(files)) {
+    form.append("relativePaths", rel);
+    form.append("files", new File([content as BlobPart], rel.split("/").pop()!));
+  }
+  const res = await t.request("POST", "/api/aifolder/upload-folder", { as, form });
+  assert.equal(res.status, 200, await res.clone().text());
+  await res.body?.cancel();
+}
+
+async function member(t: TestApp, ai: number) {
+  return await t.userWith(["custom_ocr_access", "ai_folder_access"], { quotas: { ai } });
+}
+
+async function process(t: TestApp, as: SeededUser, json: unknown) {
+  const res = await t.request("POST", "/api/folder-browser/process", { as, json });
+  return { res, body: await res.json() };
+}
+
+async function progress(t: TestApp, as: SeededUser, id: string) {
+  return await (await t.request("GET", `/api/folder-browser/progress/${id}`, { as })).json();
+}
+
+Deno.test("folder mode: a case folder is routed by the rule, charged per file, read and merged into one record", async () => {
+  using t = await testApp();
+  const u = await member(t, 5);
+  const ruleId = await sharedRule(t, u);
+  await uploadFolder(t, u, {
+    "张三案/李四诉张三起诉状.docx": COMPLAINT,
+    "张三案/证据/借条.docx": IOU,
+    "张三案/expected.json": "{}",
+    "张三案/备注.txt": "not read",
+    "张三案/照片.jpg": "no pattern",
+  });
+  const { res, body } = await process(t, u, { ruleId, items: [{ path: "张三案", isFolder: true }] });
+  assert.equal(res.status, 200, JSON.stringify(body));
+  assert.equal(body.totalFiles, 2, "expected.json, a .txt and an unmatched name cost nothing");
+  assert.equal((await getQuotas(t.kv, u.user.id)).aiLimit, 3);
+  const before = await progress(t, u, body.batchId);
+  assert.deepEqual([before.status, before.processedFiles, before.totalFiles], ["processing", 0, 2]);
+
+  await runFolderRecord(t.deps, { userId: u.user.id, recordId: body.batchId }, textTools);
+  const done = await progress(t, u, body.batchId);
+  assert.equal(done.status, "completed", JSON.stringify(done));
+  assert.equal(done.processedFiles, 2);
+  assert.equal(done.mergedResult.defendant_name, "张三");
+  assert.equal(done.mergedResult.plaintiff_name, "李四");
+  assert.equal(done.mergedResult.defendant_id_no, "110101199003074514");
+  assert.equal(done.fieldLabels.defendant_name, "被告/被申请人");
+  assert.ok(
+    done.fieldValues.defendant_name.some((v: { source: string }) => v.source === "李四诉张三起诉状.docx"),
+  );
+  assert.equal(done.progress_message, "处理完成");
+  const usage = await listUsageRecords(t.kv, { userId: u.user.id, pageSize: 50 });
+  assert.equal(usage.records.filter((r) => r.type === "aiextract" && r.status === "success").length, 2);
+
+  // A second delivery of the job changes nothing.
+  await runFolderRecord(t.deps, { userId: u.user.id, recordId: body.batchId }, textTools);
+  assert.equal((await getQuotas(t.kv, u.user.id)).aiLimit, 3);
+
+  const records = await (await t.request("GET", "/api/folder-browser/records", { as: u })).json();
+  assert.equal(records.records.length, 1);
+  const rec = records.records[0];
+  assert.deepEqual(
+    [rec.folder_path, rec.rule_name, rec.status, rec.error_message],
+    ["张三案", "借款纠纷案件材料", "completed", null],
+  );
+  assert.equal(rec.merged_result.defendant_name, "张三");
+  const one = await (await t.request("GET", `/api/folder-browser/records/${rec.id}`, { as: u })).json();
+  assert.equal(one.record.id, rec.id);
+});
+
+Deno.test("folder mode: a failed file is refunded once; the run still merges the others", async () => {
+  using t = await testApp();
+  const u = await member(t, 3);
+  const ruleId = await sharedRule(t, u);
+  await uploadFolder(t, u, { "案/起诉状.docx": COMPLAINT, "案/借条.docx": "BROKEN" });
+  const { body } = await process(t, u, { ruleId, items: [{ path: "案", isFolder: true }] });
+  assert.equal((await getQuotas(t.kv, u.user.id)).aiLimit, 1);
+  await runFolderRecord(t.deps, { userId: u.user.id, recordId: body.batchId }, textTools);
+  await runFolderRecord(t.deps, { userId: u.user.id, recordId: body.batchId }, textTools);
+  assert.equal((await getQuotas(t.kv, u.user.id)).aiLimit, 2, "one refund, once");
+  const p = await progress(t, u, body.batchId);
+  assert.equal(p.status, "completed");
+  assert.deepEqual(
+    Object.fromEntries(p.files.map((f: { fileName: string; status: string }) => [f.fileName, f.status])),
+    { "起诉状.docx": "completed", "借条.docx": "failed" },
+  );
+  assert.match(p.progress_message, /1 个文件识别失败/);
+  const rec =
+    (await (await t.request("GET", `/api/folder-browser/records/${body.batchId}`, { as: u })).json()).record;
+  assert.deepEqual([rec.ai_uses_charged, rec.ai_uses_refunded], [2, 1]);
+});
+
+Deno.test("folder mode: refusals write nothing: no AI uses left, no matching file, no selection, another user's folder", async () => {
+  using t = await testApp();
+  const u = await member(t, 1);
+  const ruleId = await sharedRule(t, u);
+  await uploadFolder(t, u, { "案/起诉状.docx": COMPLAINT, "案/借条.docx": IOU, "空/照片.jpg": "x" });
+  const poor = await process(t, u, { ruleId, items: [{ path: "案", isFolder: true }] });
+  assert.equal(poor.res.status, 402);
+  assert.match(poor.body.error, /AI使用次数不足/);
+  assert.equal((await getQuotas(t.kv, u.user.id)).aiLimit, 1);
+  const none = await process(t, u, { ruleId, items: [{ path: "空", isFolder: true }] });
+  assert.equal(none.res.status, 400);
+  assert.equal(none.body.error, "没有找到符合规则的文件");
+  const empty = await process(t, u, { ruleId, items: [] });
+  assert.equal(empty.body.error, "请选择要处理的文件夹或文件");
+  const noRule = await process(t, u, { ruleId: "", items: [{ path: "案" }] });
+  assert.equal(noRule.body.error, "请先选择规则");
+  const bad = await process(t, u, { ruleId, items: [{ path: "../x", isFolder: true }] });
+  assert.equal(bad.res.status, 400);
+  assert.deepEqual(
+    (await (await t.request("GET", "/api/folder-browser/records", { as: u })).json()).records,
+    [],
+  );
+
+  const other = await member(t, 5);
+  const otherRule = await sharedRule(t, other);
+  const foreign = await process(t, other, { ruleId: otherRule, items: [{ path: "案", isFolder: true }] });
+  assert.equal(foreign.res.status, 404, "the other user's tree has no 案");
+  const foreignRule = await process(t, other, { ruleId, items: [{ path: "案", isFolder: true }] });
+  assert.equal(foreignRule.res.status, 404);
+  assert.equal(foreignRule.body.error, "规则不存在或已删除");
+});
+
+Deno.test("folder mode: choosing another source or typing a value updates the record; other users get 未找到处理记录", async () => {
+  using t = await testApp();
+  const u = await member(t, 5);
+  const ruleId = await sharedRule(t, u);
+  await uploadFolder(t, u, {
+    "案/起诉状.docx": COMPLAINT.replace("被告：张三", "被告：张山"),
+    "案/借条.docx": IOU,
+  });
+  const { body } = await process(t, u, { ruleId, items: [{ path: "案", isFolder: true }] });
+  const early = await t.request("POST", "/api/folder-browser/update-field-source", {
+    as: u,
+    json: { recordId: body.batchId, fieldName: "defendant_name", selectedSource: "借条.docx" },
+  });
+  assert.equal(early.status, 409);
+  await early.body?.cancel();
+  await runFolderRecord(t.deps, { userId: u.user.id, recordId: body.batchId }, textTools);
+  const p = await progress(t, u, body.batchId);
+  const sources = p.fieldValues.defendant_name.map((v: { value: string; source: string }) =>
+    `${v.value}@${v.source}`
+  );
+  assert.ok(sources.includes("张山@起诉状.docx") && sources.includes("张三@借条.docx"), sources.join(" "));
+
+  const pick = await t.request("POST", "/api/folder-browser/update-field-source", {
+    as: u,
+    json: { recordId: body.batchId, fieldName: "defendant_name", selectedSource: "起诉状.docx" },
+  });
+  assert.equal(pick.status, 200);
+  assert.equal((await pick.json()).record.merged_result.defendant_name, "张山");
+  const typed = await t.request("POST", "/api/folder-browser/update-field-source", {
+    as: u,
+    json: { recordId: body.batchId, fieldName: "defendant_name", selectedSource: { value: "张叁" } },
+  });
+  const rec = (await typed.json()).record;
+  assert.equal(rec.merged_result.defendant_name, "张叁");
+  assert.deepEqual(rec.field_values.defendant_name[0], { value: "张叁", source: "手动输入" });
+  const empty = await t.request("POST", "/api/folder-browser/update-field-source", {
+    as: u,
+    json: { recordId: body.batchId, fieldName: "defendant_name", selectedSource: "" },
+  });
+  assert.equal((await empty.json()).error, "请选择一个值");
+
+  const other = await member(t, 1);
+  const res = await t.request("GET", `/api/folder-browser/records/${body.batchId}`, { as: other });
+  assert.equal(res.status, 404);
+  assert.equal((await res.json()).error, "未找到处理记录");
+  assert.equal(
+    (await t.request("GET", `/api/folder-browser/progress/${body.batchId}`, { as: other })).status,
+    404,
+  );
+});
