@@ -269,6 +269,35 @@ Deno.test("ocr.run with the real text service: a Word file is read, a damaged im
   );
 });
 
+Deno.test("ocr.run with the real text service: an ID photo gets its ID number ✓ and a searchable PDF", async () => {
+  using t = await testApp();
+  const m = await member(t, 1);
+  const dir = new URL("../../../shared/data/extraction/cases/D02_梁旭平诉廖宇飞/", import.meta.url);
+  const photo = await Deno.readFile(new URL("原告身份证.jpg", dir));
+  const { run } = await (await upload(t, m, [["原告身份证.jpg", photo]])).json();
+  await dispatchJob(t.deps, jobHandlers, { type: "ocr.run", runId: run.id, userId: m.user.id });
+  const after = (await (await t.request("GET", `/api/ocr/runs/${run.id}`, { as: m })).json()).run;
+  assert.deepEqual([after.files[0].status, after.files[0].scanned], ["completed", true]);
+  const result = (await (await t.request("GET", `/api/ocr/runs/${run.id}/files/0`, { as: m })).json()).result;
+  const id = result.keyFacts.find((f: { label: string }) => f.label === "身份证号");
+  assert.deepEqual([id?.value, id?.valid], ["320412200005207296", true]);
+  const pdf = await t.request("GET", `/api/ocr/runs/${run.id}/files/0/download/pdf`, { as: m });
+  assert.equal(pdf.status, 200);
+  assert.equal(pdf.headers.get("content-type"), "application/pdf");
+  assert.match(pdf.headers.get("content-disposition")!, /%E5%8F%AF%E6%90%9C%E7%B4%A2\.pdf$/);
+  const bytes = new Uint8Array(await pdf.arrayBuffer());
+  assert.equal(new TextDecoder().decode(bytes.slice(0, 5)), "%PDF-");
+  // The invisible text layer carries the recognised ID number.
+  const dirPath = await Deno.makeTempDir();
+  try {
+    await Deno.writeFile(`${dirPath}/s.pdf`, bytes);
+    const out = await new Deno.Command("pdftotext", { args: [`${dirPath}/s.pdf`, "-"] }).output();
+    assert.match(new TextDecoder().decode(out.stdout).replace(/\s/g, ""), /320412200005207296/);
+  } finally {
+    await Deno.remove(dirPath, { recursive: true });
+  }
+});
+
 Deno.test("/ocr uses show on the dashboard: the AI card, aiocrStats and recent activities of type aiocr", async () => {
   using t = await testApp();
   const m = await t.userWith(["ocr_access", "dashboard"], { quotas: { ai: 5 } });
