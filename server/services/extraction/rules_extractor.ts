@@ -28,6 +28,8 @@ export interface Hit {
   /** OCR confidence × rule confidence. */
   confidence: number;
   checks?: string[];
+  /** Read right after its own label (签订日期：…), so it holds even where rows were merged. */
+  labelled?: boolean;
 }
 
 export type PartyRole = PartySide | "other" | "unknown";
@@ -604,7 +606,12 @@ function readFactsOf(doc: DocumentText, lines: LogicalLine[], kind: string): Doc
       );
       if (sign) {
         const d = findDates(sign[2])[0];
-        if (d) add(facts, "sign_date", hit(doc, line, at + s.indexOf(sign[2]), sign[2], d.iso, 0.95));
+        if (d) {
+          add(facts, "sign_date", {
+            ...hit(doc, line, at + s.indexOf(sign[2]), sign[2], d.iso, 0.95),
+            labelled: true,
+          });
+        }
       }
       // narrative: DATE，…借款 / DATE，…签订《借款合同》 / 出具借条
       const lead = s.match(/(?:^|[：])\s*(?:\d+[、.．])?(?:于)?(\d{4}年\d{1,2}月\d{1,2}日)[，,]?(.*)$/);
@@ -736,12 +743,15 @@ export function readDocumentFacts(doc: DocumentText): DocFacts {
     }
   }
   const facts = readFacts(doc, lines.filter((l) => !l.blob), kind);
-  // case numbers identify themselves: still read from rows the recogniser merged
-  if (!facts.case_no?.length && lines.some((l) => l.blob) && !NO_FACTS.has(kind)) {
+  // From rows the recogniser merged, only what identifies itself: case numbers, and a date right after its
+  // own label (签订日期：…, one recognised piece, so label and value stay together).
+  if (lines.some((l) => l.blob) && !NO_FACTS.has(kind)) {
     const blobFacts = readFacts(doc, lines.filter((l) => l.blob), kind);
-    if (blobFacts.case_no?.length) {
-      facts.case_no = blobFacts.case_no.map((h) => ({ ...h, confidence: h.confidence * 0.9 }));
-    }
+    const lower = (hits: Hit[]) =>
+      hits.map((h) => ({ ...h, confidence: Math.round(h.confidence * 900) / 1000 }));
+    if (!facts.case_no?.length && blobFacts.case_no?.length) facts.case_no = lower(blobFacts.case_no);
+    const labelled = (blobFacts.sign_date ?? []).filter((h) => h.labelled);
+    if (!facts.sign_date?.length && labelled.length) facts.sign_date = lower(labelled);
   }
   return { fileName: doc.fileName, kind, rank: rankOfKind(kind), parties, facts, lines };
 }
