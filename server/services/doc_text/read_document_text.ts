@@ -103,6 +103,8 @@ export async function readDocumentText(
       signal.addEventListener("abort", () => reject(signal.reason), { once: true });
     });
     aborted.catch(() => {});
+    // Work that loses the race still settles later: its rejection must not go unhandled.
+    work.catch(() => {});
     const pages = await Promise.race([work, aborted]);
     const tesseractPages = [...ctx.engines].filter(([, e]) => e === "tesseract").map(([p]) => p);
     if (tesseractPages.length > 0) {

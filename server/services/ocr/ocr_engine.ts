@@ -23,6 +23,8 @@ export interface OcrEngineStats {
   restarts: number;
   /** Largest resident memory a recogniser process reported. */
   peakRssBytes: number;
+  /** CPU seconds the recogniser processes spent on pages (Paddle only; 0 for Tesseract). */
+  cpuSeconds: number;
 }
 
 /**

@@ -104,6 +104,7 @@ export function createTesseractEngine(options: { pageTimeoutMs?: number } = {}):
     timeouts: 0,
     restarts: 0,
     peakRssBytes: 0,
+    cpuSeconds: 0,
   };
   return {
     engine: "tesseract",
@@ -135,7 +136,7 @@ export function createOcrEngine(options: OcrPoolOptions = {}): OcrEngine {
   const maxRss = options.maxRssBytes ?? 2.5 * 1024 ** 3;
   const log = options.log ?? ((line: string) => console.log(line));
   const tesseract = createTesseractEngine({ pageTimeoutMs });
-  const stats = { pages: 0, failures: 0, timeouts: 0, restarts: 0, peakRssBytes: 0 };
+  const stats = { pages: 0, failures: 0, timeouts: 0, restarts: 0, peakRssBytes: 0, cpuSeconds: 0 };
   const slots: (Recogniser | null)[] = Array.from({ length: size }, () => null);
   const queue: { run: (slot: number) => void }[] = [];
   const busy: boolean[] = slots.map(() => false);
@@ -201,6 +202,7 @@ export function createOcrEngine(options: OcrPoolOptions = {}): OcrEngine {
               ok?: boolean;
               lines?: { text: string; confidence: number; box: [number, number][] }[];
               rss?: number;
+              cpuSeconds?: number;
             };
             try {
               msg = JSON.parse(line);
@@ -212,6 +214,7 @@ export function createOcrEngine(options: OcrPoolOptions = {}): OcrEngine {
             else if (typeof msg.id === "number") {
               const p = pending.get(msg.id);
               pending.delete(msg.id);
+              if (typeof msg.cpuSeconds === "number") stats.cpuSeconds += msg.cpuSeconds;
               if (msg.rss) {
                 rec.rss = msg.rss;
                 stats.peakRssBytes = Math.max(stats.peakRssBytes, msg.rss);
@@ -270,19 +273,30 @@ export function createOcrEngine(options: OcrPoolOptions = {}): OcrEngine {
     }
     if (rec.idleTimer !== null) clearTimeout(rec.idleTimer);
     rec.idleTimer = null;
-    await rec.ready;
+    await rec.ready.catch((err) => {
+      throw new AppError("OCR_ENGINE_FAILED", {
+        reason: `识别进程未能启动（${String(err?.message ?? err).slice(0, 100)}）`,
+      });
+    });
     const dir = await ensureWorkDir();
     const id = nextId++;
     const path = `${dir}/page-${id}.png`;
     await Deno.writeFile(path, png);
     try {
       const answer = new Promise<OcrLine[]>((resolve, reject) => rec.pending.set(id, { resolve, reject }));
-      await rec.writer.write(encoder.encode(JSON.stringify({ id, path }) + "\n"));
+      await rec.writer.write(encoder.encode(JSON.stringify({ id, path }) + "\n")).catch(() => {
+        rec.pending.delete(id);
+        throw new AppError("OCR_ENGINE_FAILED", { reason: "识别进程意外退出" });
+      });
       let timer: ReturnType<typeof setTimeout> | undefined;
+      let onAbort = () => {};
       const limit = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new AppError("DOC_TEXT_TIMEOUT")), opts.timeoutMs ?? pageTimeoutMs);
-        signal?.addEventListener("abort", () => reject(signal.reason), { once: true });
+        onAbort = () => reject(signal?.reason);
+        if (signal?.aborted) onAbort();
+        signal?.addEventListener("abort", onAbort, { once: true });
       });
+      limit.catch(() => {});
       try {
         return await Promise.race([answer, limit]);
       } catch (err) {
@@ -294,6 +308,7 @@ export function createOcrEngine(options: OcrPoolOptions = {}): OcrEngine {
         throw err;
       } finally {
         clearTimeout(timer);
+        signal?.removeEventListener("abort", onAbort);
         answer.catch(() => {});
       }
     } finally {

@@ -5,9 +5,10 @@
  *
  * Protocol, one JSON object per line: the first line out is `{"ready":true}` or `{"ready":false,"error"}`;
  * then each request `{"id","path"}` (a PNG the parent has already decoded, checked and shrunk) is answered
- * with `{"id","ok":true,"lines":[{text,confidence,box:[[x,y]x4]}],"rss"}` or `{"id","ok":false,"error"}`.
+ * with `{"id","ok":true,"lines":[{text,confidence,box:[[x,y]x4]}],"rss","cpuSeconds"}` or `{"id","ok":false,"error"}`.
  */
 import Ocr from "@gutenye/ocr-node";
+import process from "node:process";
 
 interface Request {
   id: number;
@@ -55,7 +56,9 @@ async function main(): Promise<void> {
       if (line.trim() === "") continue;
       const request = JSON.parse(line) as Request;
       try {
+        const cpuBefore = process.cpuUsage();
         const result = await ocr.detect(request.path);
+        const cpu = process.cpuUsage(cpuBefore);
         send({
           id: request.id,
           ok: true,
@@ -65,6 +68,8 @@ async function main(): Promise<void> {
             box: l.box,
           })),
           rss: Deno.memoryUsage().rss,
+          // CPU seconds this page took (user + system), a figure the machine's load does not inflate.
+          cpuSeconds: (cpu.user + cpu.system) / 1e6,
         });
       } catch (err) {
         send({ id: request.id, ok: false, error: err instanceof Error ? err.message : String(err) });
