@@ -7,11 +7,18 @@ export const AI_CHAT_TITLE_MAX = 100;
 export const AI_CHAT_CONTENT_MAX = 8000;
 /** A case value's length (characters). */
 export const AI_CHAT_CASE_VALUE_MAX = 2000;
+/** All case values together (characters). */
+export const AI_CHAT_CASE_TOTAL_MAX = 8000;
 
 const caseData = z.record(
   z.string().trim().min(1).max(50, "字段名称不能超过50个字符"),
   z.string().max(AI_CHAT_CASE_VALUE_MAX, `字段内容不能超过${AI_CHAT_CASE_VALUE_MAX}个字符`),
-).refine((r) => Object.keys(r).length <= 100, "案件字段不能超过100个");
+).refine((r) => Object.keys(r).length <= 100, "案件字段不能超过100个")
+  // The conversation keeps the case in one KV value (under 64 KiB).
+  .refine(
+    (r) => Object.entries(r).reduce((n, [k, v]) => n + k.length + v.length, 0) <= AI_CHAT_CASE_TOTAL_MAX,
+    `案件信息总长度不能超过${AI_CHAT_CASE_TOTAL_MAX}个字符`,
+  );
 
 /** POST /api/ai-chat/conversations */
 export const conversationCreateBody = z.object({

@@ -22,7 +22,12 @@ import { currentUser } from "../middleware/access.ts";
 import { validate } from "../middleware/validate.ts";
 import { type AnswerDeps, startAnswer } from "../services/ai_chat/answer.ts";
 import { exportFileName, renderDraftDocx } from "../services/ai_chat/export_docx.ts";
-import { listPresets, presetView, requirePreset } from "../services/ai_chat/presets.ts";
+import {
+  listPresets,
+  presetConversationTitle,
+  presetView,
+  requirePreset,
+} from "../services/ai_chat/presets.ts";
 import { saveAnswerAsTemplate } from "../services/ai_chat/save_template.ts";
 import { conversationView, messageView } from "../services/ai_chat/views.ts";
 import { attachmentHeader } from "../services/templates/word_templates.ts";
@@ -80,7 +85,7 @@ export const aiChatRoutes = new Hono<AppEnv>()
     const preset = input.presetId ? requirePreset(input.presetId) : null;
     const conv = await createConversation(deps.kv, {
       userId: user.id,
-      title: input.title || preset?.title || "新对话",
+      title: input.title || (preset ? presetConversationTitle(preset, input.caseData ?? {}) : "新对话"),
       presetId: preset?.id ?? null,
       caseData: input.caseData ?? {},
     }, deps.clock.now());

@@ -204,6 +204,11 @@ Deno.test("at zero uses the question is refused before anything is stored or sen
   const bad = await send(t, user, conv.id, { content: "  " });
   assert.equal(bad.status, 400);
   assert.equal((await bad.json()).error, "请输入内容");
+  // A case too large for one record is refused with a message, not a 500.
+  const caseData = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`字段${i}`, "长".repeat(1000)]));
+  const big = await t.request("POST", "/api/ai-chat/conversations", { as: user, json: { caseData } });
+  assert.equal(big.status, 400);
+  assert.equal((await big.json()).error, "案件信息总长度不能超过8000个字符");
 });
 
 Deno.test("sensitive words are replaced both ways and ID numbers are masked on the way out and restored in the answer", async () => {
@@ -271,7 +276,7 @@ Deno.test("a preset drafts the court's form: code fills the fixed blocks, the mo
 
   // Without a model: the form with the fixed blocks filled and marked gaps, nothing charged.
   const conv = await newConversation(t, user, { presetId: "civil_loan_complaint", caseData: LOAN_CASE });
-  assert.equal(conv.title, "民间借贷纠纷 起诉状（要素式）");
+  assert.equal(conv.title, "民间借贷纠纷 起诉状（要素式）·李明诉王强");
   const offline = parseSse(await (await send(t, user, conv.id, { content: "生成起诉状" })).text());
   assert.equal(offline.at(-1)!.event, "done");
   const form = offline.filter((e) => e.event === "delta").map((e) => e.data.text).join("");

@@ -128,3 +128,11 @@ export function caseContext(preset: Preset | null, caseData: Record<string, stri
   }
   return lines.join("\n");
 }
+
+/** A preset conversation's title: the preset, and the parties when the case names them (李明诉王强). */
+export function presetConversationTitle(preset: Preset, caseData: Record<string, string>): string {
+  const plaintiff = (caseData["原告姓名"] || caseData["原告名称"] || "").trim();
+  const defendant = (caseData["被告姓名"] || caseData["被告名称"] || "").trim();
+  const parties = plaintiff && defendant ? `${plaintiff}诉${defendant}` : plaintiff || defendant;
+  return (parties ? `${preset.title}·${parties}` : preset.title).slice(0, 100);
+}
