@@ -370,8 +370,8 @@ function writeZip(entries: { name: string; data: Uint8Array; size: number; crc: 
   return out;
 }
 
-/** An .xlsx with a title row, a header row and two data rows, plus a second sheet. */
-export function makeXlsx(): Uint8Array {
+/** An .xlsx (or with "biff8" an old .xls) with a title row, a header row and two data rows, plus a second sheet. */
+export function makeXlsx(bookType: "xlsx" | "biff8" = "xlsx"): Uint8Array {
   const wb = XLSX.utils.book_new();
   const transfers = XLSX.utils.aoa_to_sheet([
     ["银行转账记录"],
@@ -387,7 +387,7 @@ export function makeXlsx(): Uint8Array {
     XLSX.utils.aoa_to_sheet([["姓名", "电话"], ["张晓明", "13857162234"]]),
     "联系人",
   );
-  return new Uint8Array(XLSX.write(wb, { type: "array", bookType: "xlsx" }) as ArrayBuffer);
+  return new Uint8Array(XLSX.write(wb, { type: "array", bookType }) as ArrayBuffer);
 }
 
 /** A valid PNG declaring `side`×`side` 1-bit pixels: a few hundred KB that would decode to gigabytes. */

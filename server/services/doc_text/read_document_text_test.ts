@@ -118,6 +118,12 @@ Deno.test("an .xlsx gives one page per worksheet and 表头：值 lines per row,
   ]);
   assert.deepEqual(doc.pages[1].lines.map((l) => l.text), ["姓名：张晓明，电话：13857162234"]);
   assert.ok(doc.pages.every((p) => p.method === "sheet"));
+  // The old binary .xls reads the same.
+  const xls = await readDocumentText({}, { bytes: makeXlsx("biff8"), fileName: "转账记录.xls" });
+  assert.deepEqual(
+    xls.pages.map((p) => p.lines.map((l) => l.text)),
+    doc.pages.map((p) => p.lines.map((l) => l.text)),
+  );
 });
 
 Deno.test("hostile files are refused fast with a Chinese message", async (t) => {
