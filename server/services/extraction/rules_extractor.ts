@@ -70,7 +70,7 @@ function hit(
   };
 }
 
-const CJK_NAME = /^[\u4e00-\u9fff·]{2,5}$/;
+const CJK_NAME = /^[\u4e00-\u9fff]{2,5}$|^[\u4e00-\u9fff]{1,8}[·•][\u4e00-\u9fff·•]{1,16}$/;
 const NOT_NAME =
   /^(男|女|汉族|身份证|住址|住所|地址|电话|公民|原告|被告|本人|我方|签名|盖章|姓名|性别|民族|出生|名称|类型|法定代表|负责人|职务|日期|签发|有效)/;
 /** A company type written alone (营业执照's 类型: 股份有限公司（非上市）), not a name. */

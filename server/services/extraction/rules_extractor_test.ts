@@ -1,0 +1,45 @@
+import assert from "node:assert/strict";
+import { cleanName, findAmounts, readDocumentFacts } from "./rules_extractor.ts";
+import { docOf } from "./test_docs.ts";
+
+Deno.test("cleanName accepts people and organisations, refuses labels and company types", () => {
+  assert.equal(cleanName("张三"), "张三");
+  assert.equal(cleanName("阿卜杜拉·艾尔肯"), "阿卜杜拉·艾尔肯");
+  assert.equal(cleanName("某某商业银行股份有限公司某某支行"), "某某商业银行股份有限公司某某支行");
+  assert.equal(cleanName("性别"), null);
+  assert.equal(cleanName("股份有限公司（非上市）"), null);
+  assert.equal(cleanName("其他股份有限公司"), null);
+  assert.equal(cleanName("2024年"), null);
+});
+
+Deno.test("findAmounts pairs 大写 and 小写 and reports whether they agree", () => {
+  assert.deepEqual(findAmounts("人民币叁万捌仟元整（¥38,000.00）").map((a) => [a.value, a.checks]), [[38000, [
+    "大写小写一致",
+  ]]]);
+  assert.deepEqual(findAmounts("人民币叁万捌仟元整（¥39,000.00）").map((a) => a.checks), [[
+    "大写小写不一致",
+  ]]);
+  assert.deepEqual(findAmounts("借款6万元，利息1,200.50元").map((a) => a.value), [60000, 1200.5]);
+});
+
+Deno.test("readDocumentFacts: kind, parties with roles, a guarantor kept apart, a lawyer's phone not the party's", () => {
+  const f = readDocumentFacts(docOf("民事起诉状.docx", [
+    "民事起诉状",
+    "原告：张三，住浙江省杭州市西湖区文三路1号，电话：13800001111。",
+    "委托诉讼代理人：王律师，电话：13900002222。",
+    "被告一：李四，住浙江省杭州市上城区解放路2号。",
+    "被告二：王五（保证人），住浙江省杭州市拱墅区湖墅南路3号。",
+    "诉讼请求：",
+    "1、判令被告一归还借款本金10万元；",
+  ]));
+  assert.equal(f.kind, "起诉状");
+  assert.equal(f.rank, 5);
+  const roles = f.parties.map((p) => [p.role, p.attrs.name?.value, p.attrs.phone?.normalized ?? null]);
+  assert.deepEqual(roles, [
+    ["creditor", "张三", "13800001111"],
+    ["other", "王律师", "13900002222"],
+    ["debtor", "李四", null],
+    ["other", "王五", null],
+  ]);
+  assert.equal(f.facts.claim?.[0].value, "判令被告一归还借款本金10万元");
+});
