@@ -7,7 +7,6 @@
  * Prints the matcher's throughput (rows/s, matching only) either way.
  */
 import { matchRegion } from "../server/services/regions/match_region.ts";
-import { csvCell } from "../common/csv.ts";
 
 const OTHER = "其他";
 const CASE_SPLIT_DIR = new URL("../../shared/data/case-split/", import.meta.url);
@@ -44,12 +43,13 @@ export function parseCsv(text: string): string[][] {
 }
 
 /**
- * A CSV field (common/csv.ts csvCell: quoted when needed, a formula-like start neutralised), also
- * quoted when it has a leading or trailing space.
+ * Quotes a CSV field when it holds a comma, quote, line break or leading/trailing space. Verbatim
+ * otherwise, formula-like starts included: this file is a predictions file for the scorer, which pairs
+ * rows by their exact address (a neutralising ' would unpair every address that opens with a tab);
+ * files users download go through common/csv.ts.
  */
 export function quoteCsvField(value: string): string {
-  const cell = csvCell(value);
-  return cell === value && /^\s|\s$/.test(value) ? `"${value}"` : cell;
+  return /[",\r\n]|^\s|\s$/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
 /** Reads the `address` column of a CSV file. */

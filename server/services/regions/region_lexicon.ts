@@ -33,9 +33,10 @@ export interface RegionLexicon {
   towns: TownIndex;
   /**
    * County names written without their suffix that name one county only and that no other division or
-   * town name contains (叠彩, 嵩明): such a name may open an address on its own.
+   * town name contains (叠彩, 嵩明): such a name may open an address on its own. Built on first use
+   * (~0.1 s): most sheets never open a cell with a bare county name.
    */
-  uniqueBare: Set<string>;
+  uniqueBare(): Set<string>;
   /** Two-character city names by each one-character edit of them (?州 and 杭? for 杭州), for typos. */
   cityEdits: Map<string, number[]>;
 }
@@ -198,7 +199,7 @@ export function buildRegionLexicon(table: DivisionTable = buildDivisionTable()):
     lengths: new Map(),
     outside: listOutsideNames(),
     towns: buildTownIndex(),
-    uniqueBare: new Set(),
+    uniqueBare: () => new Set(),
     cityEdits: new Map(),
   };
   const deferred: [string, LexiconEntry][] = [];
@@ -219,46 +220,52 @@ export function buildRegionLexicon(table: DivisionTable = buildDivisionTable()):
     lexicon.lengths.set(text[0], list);
   }
   for (const list of lexicon.lengths.values()) list.sort((a, b) => b - a);
-  lexicon.uniqueBare = findUniqueBareNames(lexicon);
+  let uniqueBare: Set<string> | null = null;
+  lexicon.uniqueBare = () => (uniqueBare ??= findUniqueBareNames(lexicon));
   lexicon.cityEdits = indexCityEdits(table);
   return lexicon;
-}
-
-/** Every two-character substring of `text`. */
-function bigrams(text: string): string[] {
-  const out: string[] = [];
-  for (let i = 0; i + 2 <= text.length; i++) out.push(text.slice(i, i + 2));
-  return out;
 }
 
 /** See RegionLexicon.uniqueBare. */
 function findUniqueBareNames(lexicon: RegionLexicon): Set<string> {
   const units = lexicon.table.units;
-  // bigram → the written forms and town names (with their county code) that contain it
-  const containing = new Map<string, { text: string; unit: number; county: string }[]>();
-  const index = (text: string, unit: number, county: string) => {
-    for (const gram of new Set(bigrams(text))) {
-      const list = containing.get(gram);
-      if (list) list.push({ text, unit, county });
-      else containing.set(gram, [{ text, unit, county }]);
+  const candidates = new Map<string, DivisionUnit>();
+  for (const [text, entries] of lexicon.forms) {
+    const own = units[entries[0].unit];
+    if (entries.length === 1 && entries[0].bare && text.length >= 2 && own.level === 3) {
+      candidates.set(text, own);
+    }
+  }
+  // first character → candidate lengths starting with it
+  const lengths = new Map<string, number[]>();
+  for (const text of candidates.keys()) {
+    const list = lengths.get(text[0]) ?? [];
+    if (!list.includes(text.length)) list.push(text.length);
+    lengths.set(text[0], list);
+  }
+  const shared = new Set<string>();
+  // Marks every candidate that `text` contains, unless the text is the candidate's own (its county's
+  // forms and towns, its city's and province's names).
+  const scan = (text: string, owner: (own: DivisionUnit) => boolean) => {
+    for (let i = 0; i + 2 <= text.length; i++) {
+      for (const length of lengths.get(text[i]) ?? []) {
+        if (i + length > text.length) continue;
+        const part = text.substr(i, length);
+        const own = candidates.get(part);
+        if (own && !owner(own)) shared.add(part);
+      }
     }
   };
   for (const [text, entries] of lexicon.forms) {
-    for (const e of entries) index(text, e.unit, units[e.unit].code);
+    for (const e of entries) {
+      const unit = units[e.unit];
+      scan(text, (own) => unit.id === own.id || unit.id === own.city || unit.id === own.province);
+    }
   }
-  for (const [county, towns] of lexicon.towns) for (const town of towns) index(town, -1, county);
-  const unique = new Set<string>();
-  for (const [text, entries] of lexicon.forms) {
-    if (entries.length !== 1 || !entries[0].bare || text.length < 2) continue;
-    const own = units[entries[0].unit];
-    if (own.level !== 3) continue;
-    const others = (containing.get(text.slice(0, 2)) ?? []).filter((o) =>
-      o.text.includes(text) && o.unit !== own.id && (o.unit >= 0 || o.county !== own.code) &&
-      !(o.unit >= 0 && (units[o.unit].id === own.city || units[o.unit].id === own.province))
-    );
-    if (others.length === 0) unique.add(text);
+  for (const [county, towns] of lexicon.towns) {
+    for (const town of towns) scan(town, (own) => own.code === county);
   }
-  return unique;
+  return new Set([...candidates.keys()].filter((text) => !shared.has(text)));
 }
 
 /** See RegionLexicon.cityEdits: provinces take part so a typo next to a province's name is not read as a city. */

@@ -62,7 +62,7 @@ function acceptEntries(
       ? ZONE_AFTER_COUNTY.test(after) ||
         startsWithTownOf(lexicon.towns, lexicon.table.units[entry.unit].code, after) ||
         // a name no other division, street or town shares, unless another county's town follows it
-        (lexicon.uniqueBare.has(surface) && !TOWN_AT.test(after))
+        (lexicon.uniqueBare().has(surface) && !TOWN_AT.test(after))
       : entry.scope < 0 || chain.some((t) => t.entries.some((e) => cityOf(lexicon, e) === entry.scope));
     if (!ok && kept === null) kept = entries.slice(0, i);
     else if (ok && kept !== null) kept.push(entry);
@@ -97,7 +97,8 @@ function readTokensAt(lexicon: RegionLexicon, text: string, pos: number, chain: 
     const loose = !SUFFIXED.test(surface) || entries.some((e) => e.bare);
     // A unique bare name opening the text is only a street's start when a road word follows within one
     // character (余杭塘路); 贵溪花园 is an estate in 贵溪, not a landmark somewhere else.
-    const uniqueOpening = chain.length === 0 && lexicon.uniqueBare.has(surface);
+    const uniqueOpening = loose && chain.length === 0 && entries.length === 1 && entries[0].bare &&
+      lexicon.uniqueBare().has(surface);
     const notDivision = uniqueOpening ? STREET_RIGHT_AFTER : loose ? NOT_A_DIVISION_AFTER : STREET_AFTER;
     if (
       notDivision.test(rest) && !ZONE_AFTER_COUNTY.test(after) &&
