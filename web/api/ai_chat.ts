@@ -148,3 +148,23 @@ export function saveAsTemplate(id: string, name: string) {
     { name },
   );
 }
+
+/** The user's OCR信息提取 batches, to fill a preset's case form. GET /api/ocr/batches (ocr_extract) */
+export function listExtractionBatches() {
+  return api.get<
+    { success: true; batches: { batchId: string; templateName: string; status: string; createdAt: string }[] }
+  >(
+    "/api/ocr/batches",
+    { silent: true },
+  );
+}
+
+/** One batch's merged result. GET /api/ocr/batch/{batchId} (ocr_extract) */
+export function getExtractionBatch(batchId: string) {
+  return api.get<
+    {
+      success: true;
+      result: { mergedResult: Record<string, { label: string; value: string | null; found: boolean }> };
+    }
+  >(`/api/ocr/batch/${encodeURIComponent(batchId)}`);
+}

@@ -1,6 +1,9 @@
 import { Form, Input, Modal, Select } from "antd";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { PresetView } from "../../../common/schemas/ai_chat.ts";
+import { getExtractionBatch, listExtractionBatches } from "../../api/ai_chat.ts";
+import { usePermission } from "../../auth/usePermission.ts";
+import { caseFromExtraction } from "./case_from_extraction.ts";
 
 export interface PresetChoice {
   presetId: string;
@@ -20,6 +23,28 @@ export function PresetModal(
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<Record<string, string>>();
   const preset = presets.find((p) => p.id === presetId) ?? null;
+  const { can } = usePermission();
+  const canImport = can("ocr_extract");
+  const [batches, setBatches] = useState<{ value: string; label: string }[]>([]);
+  useEffect(() => {
+    if (!open || !canImport) return;
+    listExtractionBatches().then(
+      (r) =>
+        setBatches(
+          r.batches.filter((b) => b.status !== "processing").map((b) => ({
+            value: b.batchId,
+            label: `${b.templateName}（${b.createdAt.slice(0, 10)}）`,
+          })),
+        ),
+      () => {},
+    );
+  }, [open, canImport]);
+
+  async function importBatch(batchId: string) {
+    if (!preset) return;
+    const r = await getExtractionBatch(batchId);
+    form.setFieldsValue(caseFromExtraction(preset.fields, r.result.mergedResult));
+  }
 
   async function submit() {
     if (!presetId) return;
@@ -33,6 +58,8 @@ export function PresetModal(
       await onOk({ presetId, caseData });
       form.resetFields();
       setPresetId(null);
+    } catch {
+      // the API client has shown the server's message; the dialog stays open to correct it
     } finally {
       setSaving(false);
     }
@@ -60,6 +87,15 @@ export function PresetModal(
         }}
         options={presets.map((p) => ({ value: p.id, label: p.title }))}
       />
+      {preset && canImport && batches.length > 0 && (
+        <Select
+          aria-label="从提取结果导入"
+          placeholder="从OCR信息提取结果导入案件信息（可选）"
+          style={{ width: "100%", marginBottom: 16 }}
+          options={batches}
+          onChange={(v: string) => importBatch(v).catch(() => {})}
+        />
+      )}
       {preset && (
         <Form
           form={form}
