@@ -585,8 +585,10 @@ function readFactsOf(doc: DocumentText, lines: LogicalLine[], kind: string): Doc
       const due = s.match(
         /(还款期限|还款日期|到期日|借款到期日|约定于|还款期限至|于)[^。；，]{0,4}?至?(\d{4}年\d{1,2}月\d{1,2}日)(前|止|之前)?/,
       );
+      // a bare "于DATE" is a due date only as a deadline (前/止), not a past repayment (于DATE归还了…)
+      const deadline = due && (due[1] !== "于" && due[1] !== "约定于" || !!due[3]);
       if (
-        due && !term &&
+        due && !term && deadline &&
         /(还款|归还|偿还|到期|期限)/.test(
           s.slice(Math.max(0, s.indexOf(due[0]) - 6), s.indexOf(due[0]) + due[0].length + 6),
         )

@@ -43,3 +43,13 @@ Deno.test("readDocumentFacts: kind, parties with roles, a guarantor kept apart, 
   ]);
   assert.equal(f.facts.claim?.[0].value, "判令被告一归还借款本金10万元");
 });
+
+Deno.test("readDocumentFacts: a deadline is a due date, a past repayment date is not", () => {
+  const f = readDocumentFacts(docOf("起诉状.docx", [
+    "2022年1月5日，被告向原告借款20000元，约定于2022年12月31日前归还。",
+    "被告于2023年3月1日归还了5000元。",
+  ]));
+  assert.deepEqual(f.facts.due_date?.map((h) => h.normalized), ["2022-12-31"]);
+  assert.deepEqual(f.facts.loan_date?.map((h) => h.normalized), ["2022-01-05"]);
+  assert.deepEqual(f.facts.loan_amount?.map((h) => h.normalized), ["20000"]);
+});
