@@ -1,9 +1,10 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
-import { API_ACCESS, hasAccess } from "../../common/permissions.ts";
+import type { ErrorCode } from "../../common/errors.ts";
+import { type Access, API_ACCESS, hasAccess } from "../../common/permissions.ts";
 import type { AppEnv } from "../deps.ts";
 import { AppError } from "../errors.ts";
-import { authenticateToken } from "../services/auth/authenticate.ts";
+import { accessSubjectOf, authenticateToken } from "../services/auth/authenticate.ts";
 
 /** "METHOD /path" of the handler this request was routed to, or null when nothing matched. */
 export function routeKeyOf(c: Context): string | null {
@@ -61,4 +62,36 @@ export function currentUser(c: Context<AppEnv>) {
   const user = c.var.user;
   if (!user) throw new AppError("AUTH_REQUIRED");
   return user;
+}
+
+/**
+ * Public routes that serve a file through a signed link (no token), and the access the link's owner
+ * must still hold when the link is USED: the same as the routes that hand such links out. Add a line
+ * for every new route of this kind and call requireLinkOwnerAccess in it.
+ */
+export const SIGNED_LINK_ACCESS: Record<string, Access> = {
+  "GET /api/excel-case-split/download/:token": "excel_case_split",
+  "GET /api/mediation/batch/:batch_no/zip": "mediation",
+  "GET /api/mediation/file/:batch_no/:row/:kind": "mediation",
+  "GET /api/excel-batch/task/:id/zip": "excel_batch_generate",
+  "GET /api/excel-batch/download-direct/:id": "excel_batch_generate",
+};
+
+/**
+ * Refuses (with the route's own link error) a signed link whose owner has been deleted or no longer
+ * holds the route's SIGNED_LINK_ACCESS, so an old link stops working with the permission. A route
+ * missing from the table is refused with FORBIDDEN, as API_ACCESS does.
+ */
+export async function requireLinkOwnerAccess(
+  c: Context<AppEnv>,
+  input: { ownerId: number; error: ErrorCode },
+): Promise<void> {
+  const routeKey = routeKeyOf(c);
+  const access = routeKey ? SIGNED_LINK_ACCESS[routeKey] : undefined;
+  if (access === undefined) {
+    console.error(`[access] ${routeKey} is not listed in SIGNED_LINK_ACCESS; refusing`);
+    throw new AppError("FORBIDDEN");
+  }
+  const owner = await accessSubjectOf(c.var.deps.kv, input.ownerId);
+  if (!owner || !hasAccess(owner, access)) throw new AppError(input.error);
 }

@@ -18,7 +18,7 @@ import {
   setExcelBatchNamePattern,
 } from "../kv/excel_batch.ts";
 import { getTask } from "../kv/tasks.ts";
-import { currentUser } from "../middleware/access.ts";
+import { currentUser, requireLinkOwnerAccess } from "../middleware/access.ts";
 import { validate } from "../middleware/validate.ts";
 import { signedDirectPath, verifyDirectLink } from "../services/excel_batch/file_links.ts";
 import { taskProgressView } from "../services/excel_batch/progress_view.ts";
@@ -173,6 +173,7 @@ export const excelBatchRoutes = new Hono<AppEnv>()
       query: c.req.query(),
       now: clock.now(),
     });
+    await requireLinkOwnerAccess(c, { ownerId: owner, error: "DOWNLOAD_LINK_INVALID" });
     const batch = TASK_ID.test(taskId) ? await getBatch(kv, taskId) : null;
     if (!batch || batch.userId !== owner) throw new AppError("EXCEL_BATCH_TASK_NOT_FOUND");
     return taskZipResponse(c, batch, await taskZipEntries(c, batch));
@@ -184,5 +185,6 @@ export const excelBatchRoutes = new Hono<AppEnv>()
     const signed = await verifyDirectLink(signingKey, { fileId, query: c.req.query(), now: clock.now() });
     const owner = signed ?? c.var.user?.id ?? null;
     if (owner === null) throw new AppError("EXCEL_BATCH_LINK_INVALID");
+    await requireLinkOwnerAccess(c, { ownerId: owner, error: "EXCEL_BATCH_LINK_INVALID" });
     return await answerFile(c, fileId, owner);
   });

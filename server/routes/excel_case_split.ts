@@ -9,7 +9,7 @@ import {
 import type { AppEnv } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { getSplitTask } from "../kv/case_split_tasks.ts";
-import { currentUser } from "../middleware/access.ts";
+import { currentUser, requireLinkOwnerAccess } from "../middleware/access.ts";
 import { validate } from "../middleware/validate.ts";
 import { verifyDownloadToken } from "../services/case_split/download_links.ts";
 import {
@@ -110,6 +110,7 @@ export const excelCaseSplitRoutes = new Hono<AppEnv>()
   .get("/excel-case-split/download/:token", async (c) => {
     const { deps } = c.var;
     const claims = await verifyDownloadToken(deps.signingKey, c.req.param("token"), deps.clock.now());
+    await requireLinkOwnerAccess(c, { ownerId: claims.userId, error: "CASE_SPLIT_LINK_INVALID" });
     const task = await getSplitTask(deps.kv, claims.taskId);
     if (!task || task.userId !== claims.userId) throw new AppError("CASE_SPLIT_FILE_MISSING");
     return xlsxResponse(await openSplitOutput(deps, task, fileIndex(c.req.query("file"))));

@@ -3,11 +3,12 @@ import { BATCH_PAGE_SIZES, GENERATION_PREVIEW_ROWS } from "../../common/constant
 import type { AppEnv } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { getBatchByNo, getRow, listBatches, listRows, type MediationBatch } from "../kv/mediation_batches.ts";
-import { currentUser } from "../middleware/access.ts";
+import { currentUser, requireLinkOwnerAccess } from "../middleware/access.ts";
 import { toBatchRecord, toHistoryRecord } from "../services/mediation/batch_views.ts";
 import { deleteMediationBatch } from "../services/mediation/delete_batch.ts";
 import { batchZipEntries, streamBatchZip, type ZipContent } from "../services/mediation/batch_zip.ts";
 import { type FileKind, verifyFileLink } from "../services/mediation/file_links.ts";
+import { parseLinkNumber } from "../services/links/signed_links.ts";
 import { signZipLink, verifyZipLink } from "../services/links/zip_links.ts";
 import { retryFailedRows } from "../services/mediation/start_batch.ts";
 import { attachmentHeader } from "../services/templates/word_templates.ts";
@@ -129,6 +130,7 @@ export const mediationHistoryRoutes = new Hono<AppEnv>()
       query: c.req.query(),
       now: clock.now(),
     });
+    await requireLinkOwnerAccess(c, { ownerId: owner, error: "DOWNLOAD_LINK_INVALID" });
     const batch = await getBatchByNo(kv, owner, batchNo);
     if (!batch) throw new AppError("BATCH_NOT_FOUND");
     return batchZipResponse(c, batch, await zipEntriesOf(c, batch, type));
@@ -145,18 +147,16 @@ export const mediationHistoryRoutes = new Hono<AppEnv>()
     let userId = c.var.user?.id ?? null;
     const sig = c.req.query("s");
     if (sig) {
-      const target = { userId: Number(c.req.query("u")), batchNo, index, kind: kind as FileKind };
-      const ok = Number.isSafeInteger(target.userId) &&
-        await verifyFileLink(signingKey, {
-          target,
-          expires: Number(c.req.query("e")),
-          sig,
-          now: clock.now(),
-        });
+      const linkUser = parseLinkNumber(c.req.query("u"), 9);
+      const expires = parseLinkNumber(c.req.query("e"));
+      const target = { userId: linkUser ?? 0, batchNo, index, kind: kind as FileKind };
+      const ok = linkUser !== null && expires !== null &&
+        await verifyFileLink(signingKey, { target, expires, sig, now: clock.now() });
       if (!ok) throw new AppError("LINK_INVALID");
       userId = target.userId;
     }
     if (userId === null) throw new AppError("AUTH_REQUIRED");
+    await requireLinkOwnerAccess(c, { ownerId: userId, error: "LINK_INVALID" });
     const batch = await getBatchByNo(kv, userId, batchNo);
     const row = batch ? await getRow(kv, batch.id, index) : null;
     const key = kind === "word" ? row?.wordKey : row?.pdfKey;

@@ -1,4 +1,4 @@
-import { clientRoleName } from "../../../common/permissions.ts";
+import { type AccessSubject, clientRoleName } from "../../../common/permissions.ts";
 import { SESSION_IDLE_TIMEOUT_MS, TOKEN_RENEW_BEFORE_MS } from "../../../common/constants.ts";
 import type { AppDeps, CurrentUser } from "../../deps.ts";
 import { AppError } from "../../errors.ts";
@@ -6,6 +6,22 @@ import { getRole } from "../../kv/roles.ts";
 import { deleteSession, getSession, touchSession } from "../../kv/sessions.ts";
 import { getUser } from "../../kv/users.ts";
 import { signToken, verifyToken } from "./tokens.ts";
+
+/**
+ * What access decisions need about a user, read fresh from KV (role changes apply at once), or null
+ * when the user no longer exists. Used where no token is involved, e.g. the owner of a signed link.
+ */
+export async function accessSubjectOf(kv: Deno.Kv, userId: number): Promise<AccessSubject | null> {
+  const record = await getUser(kv, userId);
+  if (!record) return null;
+  const role = await getRole(kv, record.roleId);
+  return {
+    id: record.id,
+    role: clientRoleName(role),
+    permissions: role?.permissions ?? [],
+    builtinRole: role?.builtin ?? null,
+  };
+}
 
 /** Activity is written at most this often per session. */
 const TOUCH_EVERY_MS = 60_000;

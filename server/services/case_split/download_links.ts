@@ -17,7 +17,8 @@ export interface DownloadClaims {
 
 const AREA = "case-split-download";
 const TOKEN = new RegExp(
-  `^([0-9a-f]{20})\\.(\\d{1,9})\\.([0-9a-z]{1,9})\\.([0-9a-f]{${LINK_SIGNATURE_LENGTH}})$`,
+  // user id and expiry without leading zeros: one spelling per link (signed_links.ts parseLinkNumber)
+  `^([0-9a-f]{20})\\.([1-9][0-9]{0,8})\\.([1-9a-z][0-9a-z]{0,8})\\.([0-9a-f]{${LINK_SIGNATURE_LENGTH}})$`,
 );
 
 /** A token for the task's files: `<taskId>.<userId>.<expiry, s in base 36>.<signature>` (URL-safe). */

@@ -8,7 +8,7 @@
  */
 
 import { EXCEL_BATCH_LINK_TTL_MS } from "../../../common/constants.ts";
-import { linkExpiry, signLink, verifyLink } from "../links/signed_links.ts";
+import { linkExpiry, parseLinkNumber, signLink, verifyLink } from "../links/signed_links.ts";
 
 const AREA = "excel-batch-file";
 
@@ -28,8 +28,9 @@ export async function verifyDirectLink(
   secret: Uint8Array,
   input: { fileId: string; query: { u?: string; e?: string; s?: string }; now: number },
 ): Promise<number | null> {
-  const { u = "", e = "", s = "" } = input.query;
-  if (!/^\d{1,9}$/.test(u) || !/^\d{1,12}$/.test(e)) return null;
-  const claims = { area: AREA, payload: `${input.fileId}:${Number(u)}`, expires: Number(e) };
-  return await verifyLink(secret, { claims, sig: s, now: input.now }) ? Number(u) : null;
+  const userId = parseLinkNumber(input.query.u, 9);
+  const expires = parseLinkNumber(input.query.e);
+  if (userId === null || expires === null) return null;
+  const claims = { area: AREA, payload: `${input.fileId}:${userId}`, expires };
+  return await verifyLink(secret, { claims, sig: input.query.s ?? "", now: input.now }) ? userId : null;
 }

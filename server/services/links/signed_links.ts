@@ -37,6 +37,17 @@ function hmacKey(secret: Uint8Array): Promise<CryptoKey> {
   return key;
 }
 
+/**
+ * A user id or expiry read from a link, accepted only in the form links are written in: decimal
+ * digits without a leading zero, at most `maxDigits` ("5", never "05", "+5", "5.0", "0x5" or "5e0").
+ * Null for anything else, so one link has exactly one spelling.
+ */
+export function parseLinkNumber(text: string | undefined | null, maxDigits = 12): number | null {
+  if (typeof text !== "string" || text.length > maxDigits || !/^[1-9][0-9]*$/.test(text)) return null;
+  const n = Number(text);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
 /** The expiry (s since epoch) of a link handed out at `now` (ms) that lives `ttlMs`. */
 export function linkExpiry(now: number, ttlMs: number): number {
   return Math.floor((now + ttlMs) / 1000);

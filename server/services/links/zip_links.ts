@@ -11,7 +11,7 @@
  */
 
 import { AppError } from "../../errors.ts";
-import { linkExpiry, signLink, verifyLink } from "./signed_links.ts";
+import { linkExpiry, parseLinkNumber, signLink, verifyLink } from "./signed_links.ts";
 
 /** A zip link must be opened within this time; the download itself may then take as long as it needs. */
 export const ZIP_LINK_TTL_MS = 10 * 60_000;
@@ -50,12 +50,14 @@ export async function verifyZipLink(
   secret: Uint8Array,
   input: { area: string; item: string; query: { u?: string; e?: string; s?: string }; now: number },
 ): Promise<number> {
-  const { u = "", e = "", s = "" } = input.query;
-  if (!/^\d{1,9}$/.test(u) || !/^\d{1,12}$/.test(e)) throw new AppError("DOWNLOAD_LINK_INVALID");
-  const target = { area: input.area, userId: Number(u), item: input.item };
-  const claims = claimsOf(target, Number(e));
+  const userId = parseLinkNumber(input.query.u, 9);
+  const expires = parseLinkNumber(input.query.e);
+  if (userId === null || expires === null) throw new AppError("DOWNLOAD_LINK_INVALID");
+  const target = { area: input.area, userId, item: input.item };
+  const claims = claimsOf(target, expires);
   // Checked at time 0 first, so a forged expiry reads as forged rather than as expired.
-  if (!await verifyLink(secret, { claims, sig: s, now: 0 })) throw new AppError("DOWNLOAD_LINK_INVALID");
+  const sig = input.query.s ?? "";
+  if (!await verifyLink(secret, { claims, sig, now: 0 })) throw new AppError("DOWNLOAD_LINK_INVALID");
   if (claims.expires * 1000 <= input.now) throw new AppError("DOWNLOAD_LINK_EXPIRED");
   return target.userId;
 }
