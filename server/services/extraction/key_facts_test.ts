@@ -26,3 +26,21 @@ Deno.test("extractKeyFacts lists names, IDs with the check, phones, amounts with
   assert.deepEqual(of("court").map((f) => f.value), ["北京市朝阳区人民法院"]);
   assert.equal(of("court")[0].source.line, 2);
 });
+
+Deno.test("extractKeyFacts on an ID card names the holder next to 姓名 and checks the number", () => {
+  const k = extractKeyFacts(docOf("身份证.jpg", [
+    "姓名 王小明",
+    "性别 女 民族 汉",
+    "出生 1949年12月31日",
+    "住址 北京市朝阳区建国路1号",
+    "公民身份号码 11010519491231002X",
+  ], { method: "ocr", confidence: 0.9 }));
+  assert.equal(k.kind, "身份证");
+  assert.deepEqual(k.facts.filter((f) => f.type === "name").map((f) => [f.label, f.value]), [[
+    "姓名",
+    "王小明",
+  ]]);
+  const id = k.facts.find((f) => f.type === "id_no")!;
+  assert.equal(id.valid, true);
+  assert.deepEqual(id.checks, ["校验位正确", "出生日期1949-12-31", "性别女"]);
+});

@@ -247,7 +247,8 @@ function addressFrom(texts: string[], i: number, first: string): string {
 
 /** A certificate's holder (身份证, 营业执照) or a 送达地址确认书's addressee, read from its labels. */
 function readHolder(doc: DocumentText, lines: LogicalLine[], kind: string): PartyRecord | null {
-  const rec: PartyRecord = { role: "unknown", roleWord: kind, attrs: {} };
+  const roleWord = kind === "身份证" ? "姓名" : kind === "营业执照" ? "名称" : "受送达人";
+  const rec: PartyRecord = { role: "unknown", roleWord, attrs: {} };
   const base = doc.fileName.replace(/\.[^.]+$/, "");
   if (/被告|被申请人|借款人|债务人|乙方/.test(base)) rec.hint = "debtor";
   else if (/原告|申请人|出借人|贷款人|债权人|甲方/.test(base)) rec.hint = "creditor";
