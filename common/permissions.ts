@@ -395,6 +395,7 @@ export const API_ACCESS: Record<string, Access> = {
   "DELETE /api/law-search/laws/:id": "admin",
   // AI chat for drafting (/ai-chat, issue #15): each answer costs one AI use
   "GET /api/ai-chat/presets": "ai_document",
+  "GET /api/ai-chat/article": "ai_document",
   "GET /api/ai-chat/conversations": "ai_document",
   "POST /api/ai-chat/conversations": "ai_document",
   "PATCH /api/ai-chat/conversations/:id": "ai_document",

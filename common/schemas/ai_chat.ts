@@ -80,6 +80,20 @@ export interface ChatCitation {
   articleNumber: string;
   status: CitationStatus;
   note: string;
+  /** The law version in the library (for the article's exact text), when the check found it. */
+  lawId?: string | null;
+}
+
+/** GET /api/ai-chat/article: an article's exact text from the law library (「插入法条」). */
+export const articleQuery = z.object({
+  lawId: z.string({ error: "请指定法规" }).trim().min(1, "请指定法规").max(200),
+  number: z.string({ error: "请指定条号" }).trim().min(1, "请指定条号").max(50),
+});
+
+export interface ArticleTextView {
+  title: string;
+  number: string;
+  text: string;
 }
 
 export interface ConversationView {

@@ -1,5 +1,7 @@
 import { Hono } from "hono";
 import {
+  articleQuery,
+  type ArticleTextView,
   type ChatStreamEvent,
   conversationCreateBody,
   conversationPatchBody,
@@ -31,6 +33,8 @@ import {
 import { saveAnswerAsTemplate } from "../services/ai_chat/save_template.ts";
 import { conversationView, messageView } from "../services/ai_chat/views.ts";
 import { attachmentHeader } from "../services/templates/word_templates.ts";
+import { getArticleView } from "../services/laws/law_views.ts";
+import { getLawLibrary } from "../services/laws/library_store.ts";
 
 const encoder = new TextEncoder();
 
@@ -70,6 +74,16 @@ function eventStream(
 export const aiChatRoutes = new Hono<AppEnv>()
   .get("/ai-chat/presets", (c) => {
     return c.json({ success: true, presets: listPresets().map(presetView) });
+  })
+  .get("/ai-chat/article", validate("query", articleQuery), async (c) => {
+    const { lawId, number } = c.req.valid("query");
+    const view = getArticleView(await getLawLibrary(c.var.deps), lawId, number);
+    const article: ArticleTextView = {
+      title: view.law.title,
+      number: view.article.number,
+      text: view.article.paragraphs.join("\n"),
+    };
+    return c.json({ success: true, article });
   })
   .get("/ai-chat/conversations", async (c) => {
     const user = currentUser(c);

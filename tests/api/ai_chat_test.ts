@@ -433,3 +433,40 @@ Deno.test("save as template puts the case values back as ${字段} and stores a 
   assert.ok(!xml.includes("李明"), "no case value left in the template");
   assert.ok(!xml.includes("330106198503071234"));
 });
+
+Deno.test("with the stored law library: citations carry the law's id and 「插入法条」 reads the article's exact text", async () => {
+  using t = await testApp();
+  const form = new FormData();
+  form.append("files", new File([CIVIL_CODE_MD], "民法典_2020-05-28.md"));
+  const imported = await t.request("POST", "/api/law-search/laws/import", { as: "admin", form });
+  assert.equal(imported.status, 200, await imported.clone().text());
+  await using fake = await startFakeOpenAi();
+  await configureAi(t, fake);
+  const user = await t.userWith(["ai_document"], { quotas: { ai: 1 } });
+  const conv = await newConversation(t, user);
+  fake.script(fakeAnswer("依据《中华人民共和国民法典》第六百七十五条，被告应当还款。"));
+  const events = parseSse(await (await send(t, user, conv.id, { content: "依据哪条？" })).text());
+  const [citation] = events.at(-1)!.data.citations;
+  assert.equal(citation.status, "valid");
+  assert.ok(citation.lawId);
+  const query = `lawId=${encodeURIComponent(citation.lawId)}&number=${
+    encodeURIComponent(citation.articleNumber)
+  }`;
+  const res = await t.request("GET", `/api/ai-chat/article?${query}`, { as: user });
+  assert.equal(res.status, 200);
+  assert.deepEqual((await res.json()).article, {
+    title: "中华人民共和国民法典",
+    number: "第六百七十五条",
+    text: "借款人应当按照约定的期限返还借款。",
+  });
+  const missing = await t.request(
+    "GET",
+    `/api/ai-chat/article?lawId=${encodeURIComponent(citation.lawId)}&number=${
+      encodeURIComponent("第八百条")
+    }`,
+    { as: user },
+  );
+  assert.equal(missing.status, 404);
+  assert.equal((await missing.json()).error, "《中华人民共和国民法典》没有第八百条");
+  assert.equal((await t.request("GET", "/api/ai-chat/article?lawId=x", { as: user })).status, 400);
+});

@@ -49,7 +49,14 @@ export async function checkAnswerCitations(
   for (const c of checked) {
     if (seen.has(c.raw)) continue;
     seen.add(c.raw);
-    out.push({ raw: c.raw, title: c.title, articleNumber: c.articleNumber, status: c.status, note: c.note });
+    out.push({
+      raw: c.raw,
+      title: c.title,
+      articleNumber: c.articleNumber,
+      status: c.status,
+      note: c.note,
+      lawId: c.lawId,
+    });
   }
   return out;
 }
