@@ -41,7 +41,9 @@ export const PUBLIC_SETTING_FIELDS = [
 export type PublicSettings = Pick<SystemSettings, typeof PUBLIC_SETTING_FIELDS[number]>;
 
 export const DEFAULT_SETTINGS: SystemSettings = {
-  system_name: "法务文书处理平台",
+  // One name everywhere by default: the side menu (system_name), the title bar (site_title) and the
+  // login page (login_title) must not disagree (#16 item 9).
+  system_name: "法务文书批量处理系统",
   site_title: "法务文书批量处理系统",
   logo_url: "",
   favicon_url: "",

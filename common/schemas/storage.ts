@@ -59,6 +59,8 @@ export interface StorageItem extends StorageUsage {
   area: string;
   areaLabel: string;
   itemId: string;
+  /** What the folder holds (a batch, a file, a task), from its feature's record; null when unknown. */
+  description: string | null;
   /** Newest file's modification time (ms). */
   modifiedAt: number;
 }

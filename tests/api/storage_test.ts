@@ -153,6 +153,8 @@ Deno.test("GET /api/storage/items lists a member's own items with size, file cou
     area: "generated",
     areaLabel: "模板文书生成",
     itemId: "batch1",
+    // a folder without its feature's record (seeded as bare files) says nothing more
+    description: null,
     bytes: 1000,
     files: 3,
     modifiedAt: when.getTime(),
@@ -408,6 +410,42 @@ Deno.test("DELETE /api/storage/items: a generation batch leaves the history with
   assert.deepEqual(await blobKeys(t, gone.blobPrefix), []);
   assert.deepEqual(await meteringEntries(t), metering, "usage and quota records stay");
   assert.ok((await blobKeys(t, kept.blobPrefix)).length > 0);
+});
+
+Deno.test("GET /api/storage/items says what each folder holds: the batch, the task, the file", async () => {
+  const t = await testApp();
+  using _t = t;
+  t.deps.pdf = fakeConverter();
+  startJobListener(t.deps, jobHandlers).catch(() => {});
+  const templateId = await uploadSystemTemplate(t);
+  const member = await t.userWith(
+    ["mediation", "excel_batch_generate", "excel_case_split", "storage_manage"],
+    {
+      quotas: { mediation: 10 },
+    },
+  );
+  const batch = await generateBatch(t, { member, templateId, rows: [["（2024）京01号", "张三", "王五"]] });
+  const taskId = await createExcelBatchTask(t, member);
+  const folder = (await getExcelBatch(t.kv, taskId))!.blobPrefix.split("/").pop()!;
+  const split = await (await t.request("POST", "/api/excel-case-split/upload", {
+    as: member,
+    form: fileForm(sheetBytes([["住所地"], ["杭州市西湖区"]]), "三月案件.xlsx"),
+  })).json();
+  await put(t, userItemKey(member.user.id, "uploads", "loose1", "a.bin"), 10);
+
+  const described = async (area: string, itemId: string) =>
+    (await listedItem(t, member, area, itemId))?.description;
+  const no = batch.batchNo;
+  const shown = `${no.slice(0, 4)}-${no.slice(4, 6)}-${no.slice(6, 8)} ${no.slice(9, 11)}:${
+    no.slice(11, 13)
+  }:${no.slice(13, 15)}`;
+  assert.equal(
+    await described("generated", batch.id),
+    `批次 ${shown}${no.slice(15)}（${batch.templateName}，1 份）`,
+  );
+  assert.equal(await described("excel_batch", folder), "任务：催告通知（案件.xlsx）");
+  assert.equal(await described("case_split", split.taskId), "文件：三月案件.xlsx");
+  assert.equal(await described("uploads", "loose1"), null);
 });
 
 Deno.test("DELETE /api/storage/items: a generation batch still running is refused with the feature's message", async () => {

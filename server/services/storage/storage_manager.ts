@@ -24,6 +24,7 @@ import { getSettings } from "../../kv/settings.ts";
 import { getTask } from "../../kv/tasks.ts";
 import type { UserRecord } from "../../kv/users.ts";
 import { LEGACY_TASK_PREFIX, measureFolder, type ScannedUser, scanStorage } from "./scan_storage.ts";
+import { describeStorageItem } from "./describe_item.ts";
 
 type StorageDeps = Pick<AppDeps, "kv" | "blobs" | "config">;
 export type StorageViewer = Pick<AccessSubject, "id" | "role">;
@@ -143,12 +144,14 @@ export async function listStorageItems(
   const { page, pageSize } = query;
   const slice = all.slice((page - 1) * pageSize, page * pageSize);
   const names = await usernamesOf(deps.kv, slice.map((i) => i.userId));
+  const descriptions = await Promise.all(slice.map((i) => describeStorageItem(deps.kv, i).catch(() => null)));
   return {
     total: all.length,
-    items: slice.map((i) => ({
+    items: slice.map((i, k) => ({
       ...i,
       username: names.get(i.userId) ?? null,
       areaLabel: areaLabel(i.area),
+      description: descriptions[k],
     })),
   };
 }

@@ -8,6 +8,7 @@ import { getProfile } from "../../api/profile.ts";
 import { getUser, type SessionUser, setUser, useSession } from "../../auth/session.ts";
 import { confirmPasswordRule } from "../../components/form_rules.ts";
 import { zodRule } from "../../components/zod_rule.ts";
+import { roleLabel } from "../../components/role_label.ts";
 
 interface PasswordValues {
   oldPassword: string;
@@ -73,7 +74,9 @@ export function AccountPage() {
         <Descriptions column={{ xs: 1, sm: 3 }}>
           <Descriptions.Item label="用户名">{profile?.username ?? "-"}</Descriptions.Item>
           <Descriptions.Item label="角色">
-            {profile ? <Tag color={profile.role === "admin" ? "red" : "blue"}>{profile.role}</Tag> : "-"}
+            {profile
+              ? <Tag color={profile.role === "admin" ? "red" : "blue"}>{roleLabel(profile.role)}</Tag>
+              : "-"}
           </Descriptions.Item>
           <Descriptions.Item label="邮箱">{profile?.email || "-"}</Descriptions.Item>
         </Descriptions>

@@ -1,10 +1,10 @@
-import { Form, Input, Modal, Select, Space } from "antd";
+import { Form, Input, Modal, Radio, Tooltip } from "antd";
 import { useEffect, useState } from "react";
 import { loginFeatureBody } from "../../../common/schemas/login_features.ts";
 import { errorText } from "../../api/client.ts";
 import { createLoginFeature, updateLoginFeature } from "../../api/login_features.ts";
 import type { LoginFeature } from "../../api/settings.ts";
-import { FEATURE_ICON_NAMES, FeatureIcon } from "../../components/feature_icons.tsx";
+import { FEATURE_ICON_NAMES, FeatureIcon, featureIconLabel } from "../../components/feature_icons.tsx";
 import { zodRule } from "../../components/zod_rule.ts";
 
 interface Props {
@@ -56,20 +56,22 @@ export function FeatureFormModal({ open, editing, onClose, onSaved, onError }: P
     >
       <Form form={form} layout="vertical" preserve={false}>
         <Form.Item name="icon" label="图标" rules={[zodRule(loginFeatureBody.shape.icon)]}>
-          <Select
-            showSearch
-            placeholder="请选择图标"
+          <Radio.Group
+            aria-label="图标"
+            optionType="button"
+            style={{ display: "flex", flexWrap: "wrap", gap: 6 }}
             options={FEATURE_ICON_NAMES.map((name) => ({
               value: name,
+              title: featureIconLabel(name),
+              "aria-label": featureIconLabel(name),
               label: (
-                <Space>
-                  <FeatureIcon name={name} />
-                  {name}
-                </Space>
+                <Tooltip title={featureIconLabel(name)}>
+                  <span style={{ fontSize: 18 }}>
+                    <FeatureIcon name={name} />
+                  </span>
+                </Tooltip>
               ),
             }))}
-            filterOption={(input, option) =>
-              String(option?.value ?? "").toLowerCase().includes(input.toLowerCase())}
           />
         </Form.Item>
         <Form.Item name="title" label="标题" rules={[zodRule(loginFeatureBody.shape.title)]}>

@@ -6,7 +6,7 @@ import { errorText } from "../../api/client.ts";
 import { deleteLoginFeature, reorderLoginFeatures } from "../../api/login_features.ts";
 import { listLoginFeatures, type LoginFeature } from "../../api/settings.ts";
 import { useSession } from "../../auth/session.ts";
-import { FeatureIcon } from "../../components/feature_icons.tsx";
+import { FeatureIcon, featureIconLabel } from "../../components/feature_icons.tsx";
 import { useConfirmDelete } from "../../components/confirm_delete.ts";
 import { FeatureFormModal } from "./FeatureFormModal.tsx";
 import { moveItem } from "./move_item.ts";
@@ -75,7 +75,7 @@ export function LoginFeaturesPage() {
           <span style={{ fontSize: 18 }}>
             <FeatureIcon name={icon} />
           </span>
-          <span style={{ color: "#999" }}>{icon}</span>
+          <span style={{ color: "#999" }}>{featureIconLabel(icon)}</span>
         </Space>
       ),
     },

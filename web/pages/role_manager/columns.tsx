@@ -1,5 +1,6 @@
 import { Button, Space, type TableColumnsType, Tag, Tooltip, Typography } from "antd";
 import type { RoleRow } from "../../api/roles.ts";
+import { roleLabelWithKey } from "../../components/role_label.ts";
 
 /** The role table's columns (part 3 §2): name, system tag, description, permission tags, actions. */
 export function roleColumns(actions: {
@@ -7,7 +8,7 @@ export function roleColumns(actions: {
   onDelete: (role: RoleRow) => void;
 }): TableColumnsType<RoleRow> {
   return [
-    { title: "角色名称", dataIndex: "name", width: 160 },
+    { title: "角色名称", dataIndex: "name", width: 160, render: (name: string) => roleLabelWithKey(name) },
     {
       title: "系统角色",
       dataIndex: "is_system",

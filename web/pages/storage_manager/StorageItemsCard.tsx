@@ -1,5 +1,16 @@
 import { DeleteOutlined, ReloadOutlined } from "@ant-design/icons";
-import { App, Button, Card, Select, Space, Table, type TableColumnsType, Tag } from "antd";
+import {
+  App,
+  Button,
+  Card,
+  Select,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Tooltip,
+  Typography,
+} from "antd";
 import dayjs from "dayjs";
 import { useCallback, useEffect, useState } from "react";
 import {
@@ -55,7 +66,9 @@ export function StorageItemsCard({ summary, isAdmin, userId, onUserChange, onDel
       : `（用户 ${item.username ?? `#${item.userId}`} 的文件）`;
     modal.confirm({
       title: "删除文件夹",
-      content: `确定要删除「${item.areaLabel} / ${item.itemId}」${owner}吗？其中 ${item.files} 个文件（${
+      content: `确定要删除「${item.areaLabel} / ${
+        item.description ?? item.itemId
+      }」${owner}吗？其中 ${item.files} 个文件（${
         formatBytes(item.bytes)
       }）将被永久删除，它在所属功能中的记录（批次、任务、模板）也一并删除，不可恢复。`,
       okText: "删除",
@@ -85,7 +98,17 @@ export function StorageItemsCard({ summary, isAdmin, userId, onUserChange, onDel
       }]
       : []),
     { title: "功能", dataIndex: "areaLabel", key: "area", render: (v: string) => <Tag>{v}</Tag> },
-    { title: "文件夹", dataIndex: "itemId", key: "itemId", ellipsis: true },
+    {
+      title: "内容",
+      dataIndex: "description",
+      key: "itemId",
+      ellipsis: { showTitle: false },
+      render: (description: string | null, i: StorageItem) => (
+        <Tooltip placement="topLeft" title={`文件夹：${i.itemId}`}>
+          {description ?? <Typography.Text type="secondary">文件夹 {i.itemId}</Typography.Text>}
+        </Tooltip>
+      ),
+    },
     { title: "大小", dataIndex: "bytes", key: "bytes", render: (v: number) => formatBytes(v) },
     { title: "文件数", dataIndex: "files", key: "files" },
     {

@@ -12,6 +12,7 @@ import type { RoleRow } from "../../api/roles.ts";
 import { createUser, updateUser, type UserRow } from "../../api/users.ts";
 import { useFormSave } from "../../components/form_save.ts";
 import { zodRule } from "../../components/zod_rule.ts";
+import { roleLabelWithKey } from "../../components/role_label.ts";
 
 interface FormValues {
   username: string;
@@ -108,7 +109,7 @@ export function UserFormModal({ open, editing, roles, onClose, onSaved }: Props)
           <Select
             placeholder="请选择角色"
             disabled={editing?.id === SUPER_ADMIN_ID}
-            options={roles.map((r) => ({ value: r.name, label: r.name }))}
+            options={roles.map((r) => ({ value: r.name, label: roleLabelWithKey(r.name) }))}
           />
         </Form.Item>
         <Form.Item

@@ -2,6 +2,7 @@ import { Button, Space, type TableColumnsType, Tag, Typography } from "antd";
 import { ADMIN_ROLE, SUPER_ADMIN_ID } from "../../../common/permissions.ts";
 import type { UserRow } from "../../api/users.ts";
 import { formatTime } from "../../components/format_time.ts";
+import { roleLabel } from "../../components/role_label.ts";
 
 export const NEVER_LOGGED_IN_TEXT = "从未登录";
 export const DEFAULT_DOMAIN_TEXT = "默认域名";
@@ -19,7 +20,9 @@ export function userColumns(actions: {
     {
       title: "角色",
       dataIndex: "role",
-      render: (role: string) => <Tag color={role === ADMIN_ROLE ? "error" : "blue"}>{role || "—"}</Tag>,
+      render: (role: string) => (
+        <Tag color={role === ADMIN_ROLE ? "error" : "blue"} title={role}>{role ? roleLabel(role) : "—"}</Tag>
+      ),
     },
     {
       title: "最后登录",
