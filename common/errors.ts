@@ -138,6 +138,7 @@ export const ERRORS = define({
   OCR_FILE_TYPE: { status: 400, message: (p) => `${p.name}：只支持PDF、Word、Excel和图片(PNG/JPG)文件` },
   OCR_FILE_TOO_LARGE: { status: 413, message: (p) => `${p.name}：文件大小不能超过 10MB` },
   OCR_TOO_MANY_FILES: { status: 400, message: "最多只能上传50个文件" },
+  OCR_FILE_NAME_TOO_LONG: { status: 400, message: (p) => `${p.name}…：文件名不能超过100个字符` },
   OCR_RUN_NOT_FOUND: { status: 404, message: "识别记录不存在或已删除" },
   OCR_RESULT_NOT_READY: { status: 409, message: "该文件尚未识别完成" },
   OCR_NOT_SCANNED: { status: 400, message: "该文件不是扫描件或图片，无需生成可搜索PDF" },

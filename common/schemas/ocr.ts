@@ -15,6 +15,9 @@ export const OCR_MAX_FILES_MESSAGE = "最多只能上传50个文件";
 export const OCR_NO_FILES_MESSAGE = "请先选择要处理的文件";
 /** Lines recognised with less confidence than this are shaded on the /ocr page. */
 export const OCR_LOW_CONFIDENCE = 0.8;
+/** Longer file names are refused (server policy: a run's record, 50 files, stays under KV's 64 KiB). */
+export const OCR_MAX_FILE_NAME = 100;
+export const OCR_FILE_NAME_MESSAGE = "文件名不能超过100个字符";
 
 /** Lower-case extension without the dot, or "" when the name has none. */
 export function fileExtension(name: string): string {
@@ -40,7 +43,9 @@ export function pickOcrFiles<T extends { name: string; size: number }>(
     if (files.some((x) => x.name === f.name)) continue;
     if (!isOcrFileName(f.name)) rejected.push(`${f.name}：${OCR_FILE_TYPE_MESSAGE}`);
     else if (f.size > OCR_MAX_FILE_BYTES) rejected.push(`${f.name}：${OCR_FILE_SIZE_MESSAGE}`);
-    else if (files.length >= OCR_MAX_FILES) rejected.push(OCR_MAX_FILES_MESSAGE);
+    else if (f.name.length > OCR_MAX_FILE_NAME) {
+      rejected.push(`${f.name.slice(0, 20)}…：${OCR_FILE_NAME_MESSAGE}`);
+    } else if (files.length >= OCR_MAX_FILES) rejected.push(OCR_MAX_FILES_MESSAGE);
     else files.push(f);
   }
   return { files, rejected: [...new Set(rejected)] };
@@ -101,7 +106,7 @@ export interface OcrFileResultView {
 const fieldSchema = z.object({
   label: z.string().trim().max(50, "字段名称不能超过50个字符"),
   key: z.string().trim().max(50, "字段键名不能超过50个字符"),
-  prompt: z.string().trim().max(200, "提示不能超过200个字符").optional(),
+  prompt: z.string().trim().max(100, "提示不能超过100个字符").optional(),
 });
 
 const FIELD_KEY = /^[A-Za-z_\u4e00-\u9fa5][A-Za-z0-9_\u4e00-\u9fa5]*$/;
@@ -116,7 +121,7 @@ const fieldsSchema = z.preprocess(
       return v;
     }
   },
-  z.array(fieldSchema).min(1, "请至少添加一个提取字段").max(100, "提取字段不能超过100个"),
+  z.array(fieldSchema).min(1, "请至少添加一个提取字段").max(50, "提取字段不能超过50个"),
 ).superRefine((fields, ctx) => {
   if (fields.some((f) => !f.label || !f.key)) {
     ctx.addIssue({ code: "custom", message: "请完整填写所有字段信息" });

@@ -1,3 +1,4 @@
+import type { OcrTemplateField } from "../../common/schemas/ocr.ts";
 import type { AppDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import {
@@ -41,8 +42,13 @@ async function readDocs(deps: AppDeps, batch: OcrBatch): Promise<DocumentText[]>
 }
 
 /** The fields of the case; with a model configured it helps, and when it fails the rules alone answer. */
-async function extract(deps: AppDeps, batch: OcrBatch, docs: DocumentText[], tools: OcrExtractTools) {
-  const fields = batch.fields.map((f) => ({
+async function extract(
+  deps: AppDeps,
+  spec: OcrTemplateField[],
+  docs: DocumentText[],
+  tools: OcrExtractTools,
+) {
+  const fields = spec.map((f) => ({
     key: f.key,
     label: f.label,
     ...(f.prompt ? { prompt: f.prompt } : {}),
@@ -109,10 +115,12 @@ export function makeOcrExtractHandler(tools: OcrExtractTools) {
     const settled = await getOcrBatch(kv, batch.id);
     if (!settled || settled.resultKey) return;
     const docs = await readDocs(deps, settled);
+    const stored = await blobs.read(settled.fieldsKey);
+    const fields: OcrTemplateField[] = stored ? JSON.parse(new TextDecoder().decode(stored)) : [];
     const extraction: CaseExtraction = docs.length
-      ? await extract(deps, settled, docs, tools)
+      ? await extract(deps, fields, docs, tools)
       : { fields: {} };
-    const result = buildBatchResult(settled, extraction, clock.now());
+    const result = buildBatchResult(settled, { fields, extraction, now: clock.now() });
     const resultKey = `${settled.blobPrefix}/result.json`;
     await blobs.put(resultKey, new TextEncoder().encode(JSON.stringify(result)));
     await finishOcrBatch(kv, { batchId: settled.id, resultKey, now: clock.now() });

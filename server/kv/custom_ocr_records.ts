@@ -28,6 +28,8 @@ export interface FieldValue {
   value: string;
   /** The file the value was read from ("手动输入" for a value typed by hand). */
   source: string;
+  /** Canonical form (an amount's digits "12000.00", a date YYYY-MM-DD), when read from a file. */
+  normalized?: string;
 }
 
 export interface FolderRecord {

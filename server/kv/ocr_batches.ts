@@ -1,4 +1,4 @@
-import type { OcrFileStatus, OcrRunStatus, OcrTemplateField } from "../../common/schemas/ocr.ts";
+import type { OcrFileStatus, OcrRunStatus } from "../../common/schemas/ocr.ts";
 import { AppError } from "../errors.ts";
 import type { JobMessage } from "../jobs/messages.ts";
 import { addAiUseSuccess, applyAiRefund, planAiRefund } from "../services/ai_metering/ai_metering.ts";
@@ -32,7 +32,9 @@ export interface OcrBatch {
   username: string;
   templateId: string;
   templateName: string;
-  fields: OcrTemplateField[];
+  /** The template's fields at the time of the batch (a JSON list in the blob store: too big for the record). */
+  fieldsKey: string;
+  fieldCount: number;
   status: OcrRunStatus;
   files: OcrBatchFile[];
   /** The OcrBatchResult JSON, once merged. */
@@ -139,19 +141,24 @@ export function settleBatchFileFailure(
   kv: Deno.Kv,
   input: { batchId: string; index: number; now: number; error: string },
 ): Promise<boolean> {
-  return changeFile(kv, input, (f) => ({ ...f, status: "failed", error: input.error }), async (op, batch) => {
-    const refund = await planAiRefund(kv, {
-      refundId: `${batch.id}:${input.index}`,
-      userId: batch.userId,
-      usage: {
-        username: batch.username,
-        type: "ocrextract",
-        description: `OCR信息提取失败：${batch.files[input.index].fileName}（${input.error}）`,
-      },
-      at: input.now,
-    });
-    if (refund) applyAiRefund(op, refund);
-  });
+  return changeFile(
+    kv,
+    input,
+    (f) => ({ ...f, status: "failed", error: input.error.slice(0, 120) }),
+    async (op, batch) => {
+      const refund = await planAiRefund(kv, {
+        refundId: `${batch.id}:${input.index}`,
+        userId: batch.userId,
+        usage: {
+          username: batch.username,
+          type: "ocrextract",
+          description: `OCR信息提取失败：${batch.files[input.index].fileName}（${input.error}）`,
+        },
+        at: input.now,
+      });
+      if (refund) applyAiRefund(op, refund);
+    },
+  );
 }
 
 /**

@@ -147,19 +147,24 @@ export function settleOcrFileFailure(
   kv: Deno.Kv,
   input: { runId: string; index: number; now: number; error: string },
 ): Promise<boolean> {
-  return changeFile(kv, input, (f) => ({ ...f, status: "failed", error: input.error }), async (op, run) => {
-    const refund = await planAiRefund(kv, {
-      refundId: `${run.id}:${input.index}`,
-      userId: run.userId,
-      usage: {
-        username: run.username,
-        type: "aiocr",
-        description: `OCR识别失败：${run.files[input.index].fileName}（${input.error}）`,
-      },
-      at: input.now,
-    });
-    if (refund) applyAiRefund(op, refund);
-  });
+  return changeFile(
+    kv,
+    input,
+    (f) => ({ ...f, status: "failed", error: input.error.slice(0, 120) }),
+    async (op, run) => {
+      const refund = await planAiRefund(kv, {
+        refundId: `${run.id}:${input.index}`,
+        userId: run.userId,
+        usage: {
+          username: run.username,
+          type: "aiocr",
+          description: `OCR识别失败：${run.files[input.index].fileName}（${input.error}）`,
+        },
+        at: input.now,
+      });
+      if (refund) applyAiRefund(op, refund);
+    },
+  );
 }
 
 /** Removes a run and its index (its blobs are the caller's business). */

@@ -1,9 +1,11 @@
 import assert from "node:assert/strict";
+import { buildDocx, plainParagraph } from "../../scripts/make_fixtures.ts";
 import { AppError } from "../../server/errors.ts";
 import { getQuotas } from "../../server/kv/quotas.ts";
 import { listUsageRecords } from "../../server/kv/usage.ts";
 import { type FolderRunTools, runFolderRecord } from "../../server/services/custom_ocr/folder_case.ts";
 import type { DocumentText } from "../../server/services/doc_text/types.ts";
+import { docxText } from "../helpers/mediation.ts";
 import { type SeededUser, type TestApp, testApp } from "../helpers/test_app.ts";
 
 const DATA = new URL("../../../shared/data/extraction/", import.meta.url);
@@ -218,4 +220,71 @@ Deno.test("folder mode: choosing another source or typing a value updates the re
     (await t.request("GET", `/api/folder-browser/progress/${body.batchId}`, { as: other })).status,
     404,
   );
+});
+
+Deno.test("generate: a completed record fills the chosen /ai-muban templates (formatters too); download is the owner's only", async () => {
+  using t = await testApp();
+  const u = await t.userWith(["custom_ocr_access", "ai_folder_access", "ai_muban_access"], {
+    quotas: { ai: 5 },
+  });
+  const ruleId = await sharedRule(t, u);
+  await uploadFolder(t, u, { "张三案/起诉状.docx": COMPLAINT, "张三案/借条.docx": IOU });
+  const { body } = await process(t, u, { ruleId, items: [{ path: "张三案", isFolder: true }] });
+  const form = new FormData();
+  form.append("template_name", "起诉状模板");
+  form.append(
+    "template",
+    new File([
+      buildDocx({
+        body: plainParagraph("被告：${defendant_name}，身份证号：${被告身份证号}") +
+          plainParagraph("借款金额：${loan_amount|大写}；案号：${case_no}"),
+      }) as BlobPart,
+    ], "t.docx"),
+  );
+  const tpl = (await (await t.request("POST", "/api/ai-muban/templates", { as: u, form })).json()).template;
+  const early = await t.request("POST", `/api/custom-ocr/generate/${body.batchId}`, {
+    as: u,
+    json: { templateIds: [tpl.id] },
+  });
+  assert.equal(early.status, 409, "only a completed record");
+  await early.body?.cancel();
+  await runFolderRecord(t.deps, { userId: u.user.id, recordId: body.batchId }, textTools);
+
+  const none = await t.request("POST", `/api/custom-ocr/generate/${body.batchId}`, {
+    as: u,
+    json: { templateIds: [] },
+  });
+  assert.equal((await none.json()).error, "请先选择模板");
+  const res = await t.request("POST", `/api/custom-ocr/generate/${body.batchId}`, {
+    as: u,
+    json: { templateIds: [tpl.id] },
+  });
+  const gen = await res.json();
+  assert.equal(res.status, 200, JSON.stringify(gen));
+  assert.equal(gen.files.length, 1);
+  assert.equal(gen.files[0].templateName, "起诉状模板");
+  assert.deepEqual(gen.files[0].emptyVariables, ["case_no"]);
+  const dl = await t.request("GET", `/api/custom-ocr/download/${encodeURIComponent(gen.files[0].fileName)}`, {
+    as: u,
+  });
+  assert.equal(dl.status, 200);
+  const text = docxText(new Uint8Array(await dl.arrayBuffer()));
+  assert.match(text, /被告：张三，身份证号：110101199003074514/);
+  assert.match(text, /借款金额：壹万贰仟元整/);
+
+  const other = await t.userWith(["custom_ocr_access"]);
+  const stolen = await t.request(
+    "GET",
+    `/api/custom-ocr/download/${encodeURIComponent(gen.files[0].fileName)}`,
+    { as: other },
+  );
+  assert.equal(stolen.status, 404);
+  assert.equal((await stolen.json()).error, "文件不存在或已被删除");
+  const traversal = await t.request(
+    "GET",
+    `/api/custom-ocr/download/${encodeURIComponent("../" + gen.files[0].fileName)}`,
+    { as: u },
+  );
+  assert.equal(traversal.status, 404);
+  await traversal.body?.cancel();
 });

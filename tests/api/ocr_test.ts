@@ -157,6 +157,7 @@ Deno.test("POST /api/ocr/runs: the upload rules answer in Chinese and charge not
       400,
       "最多只能上传50个文件",
     ],
+    [form([[`${"长".repeat(97)}.png`, "x"]]), 400, `${"长".repeat(20)}…：文件名不能超过100个字符`],
   ];
   for (const [body, status, error] of cases) {
     const res = await t.request("POST", "/api/ocr/runs", { as: m, form: body });

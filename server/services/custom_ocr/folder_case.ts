@@ -205,7 +205,7 @@ export function recordResult(extraction: CaseExtraction) {
     fieldValues[key] = field.candidates.filter((c) => {
       const id = `${c.value}\u0000${c.source.fileName}`;
       return !seen.has(id) && seen.add(id);
-    }).map((c) => ({ value: c.value, source: c.source.fileName }));
+    }).map((c) => ({ value: c.value, source: c.source.fileName, normalized: c.normalized }));
   }
   return { mergedResult, fieldValues };
 }

@@ -45,5 +45,7 @@ Deno.test("routeExtraction() keeps a field's values only from files the rule ask
   assert.equal(routed.fields.loan_amount.found, false);
   const { mergedResult, fieldValues } = recordResult(routed);
   assert.deepEqual(mergedResult, { defendant_id_no: "110101199003074514", loan_amount: null });
-  assert.deepEqual(fieldValues.defendant_id_no, [{ value: "110101199003074514", source: "起诉状.docx" }]);
+  assert.deepEqual(fieldValues.defendant_id_no, [
+    { value: "110101199003074514", source: "起诉状.docx", normalized: "110101199003074514" },
+  ]);
 });

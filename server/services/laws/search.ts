@@ -89,16 +89,21 @@ export function correctTypos(lib: LawLibrary, text: string): string[] {
       if (left !== null && right !== null && (leftOk || rightOk)) continue;
       let best = "";
       let bestScore = 0;
-      for (const c of lib.chars) {
-        const l = left !== null ? lib.index.docFreq(run[j - 1] + c) : -1;
-        if (l === 0) continue;
+      const consider = (c: string, l: number) => {
         const r = right !== null ? lib.index.docFreq(c + run[j + 1]) : -1;
-        if (r === 0) continue;
+        if (r === 0) return;
         const score = left !== null && right !== null ? Math.min(l, r) : Math.max(l, r);
         if (score > bestScore) {
           bestScore = score;
           best = c;
         }
+      };
+      if (left !== null) {
+        // Only characters that do follow the left neighbour somewhere.
+        const f = lib.index.followers(run[j - 1]);
+        for (let k = 0; k < f.length; k += 2) consider(String.fromCharCode(f[k]), f[k + 1]);
+      } else {
+        for (const c of lib.chars) consider(c, -1);
       }
       if (best && (left === null || right === null ? bestScore >= 20 : bestScore >= 2)) {
         out.push(run.slice(Math.max(0, j - 1), j) + best + run.slice(j + 1, j + 2));
@@ -244,17 +249,29 @@ export function searchLaws(lib: LawLibrary, opts: SearchOptions): SearchResult {
   if (terms.size > 0) {
     const scores = new Float32Array(lib.index.size);
     lib.index.score(terms, scores);
-    const candidates: { doc: number; score: number }[] = [];
+    // Adjust in place (filters, status, mentioned laws), then keep the best MAX_CANDIDATES: a numeric
+    // sort of the touched scores finds the cut, so only those become objects.
     const touched = lib.index.touched;
-    for (let i = 0; i < lib.index.touchedCount; i++) {
+    const count = lib.index.touchedCount;
+    const kept = new Float32Array(count);
+    let n = 0;
+    for (let i = 0; i < count; i++) {
       const d = touched[i];
       let s = scores[d];
-      if (s <= 0 || taken.has(d)) continue;
       const v = lib.versions[lib.docVersion[d]];
-      if (!passesFilters(v, opts)) continue;
-      if (!opts.asOf && !opts.status) s *= STATUS_FACTOR[v.record.status];
-      if (mentioned.has(v.group)) s *= MENTION_BOOST;
-      candidates.push({ doc: d, score: s });
+      if (taken.has(d) || !passesFilters(v, opts)) s = 0;
+      else {
+        if (!opts.asOf && !opts.status) s *= STATUS_FACTOR[v.record.status];
+        if (mentioned.has(v.group)) s *= MENTION_BOOST;
+      }
+      scores[d] = s;
+      if (s > 0) kept[n++] = s;
+    }
+    const cut = n > MAX_CANDIDATES ? kept.subarray(0, n).sort()[n - MAX_CANDIDATES] : 0;
+    const candidates: { doc: number; score: number }[] = [];
+    for (let i = 0; i < count; i++) {
+      const d = touched[i];
+      if (scores[d] > 0 && scores[d] >= cut) candidates.push({ doc: d, score: scores[d] });
     }
     candidates.sort((a, b) => b.score - a.score);
     rerankByCoverage(lib, candidates.slice(0, RERANK_DEPTH), terms);

@@ -5,7 +5,7 @@
  * national corpus (65 000 articles, ~6 million term occurrences) costs tens of megabytes, and a query
  * touches only its terms' slices.
  */
-import { bigramTerms } from "./text_terms.ts";
+import { forEachBigramKey, HAN_LOW, HAN_SPAN, termKey } from "./text_terms.ts";
 
 export interface IndexDoc {
   text: string;
@@ -14,8 +14,10 @@ export interface IndexDoc {
   words?: string[];
 }
 
+type TermKey = number | string;
+
 interface FieldIndex {
-  terms: Map<string, number>;
+  terms: Map<TermKey, number>;
   offsets: Int32Array;
   docs: Int32Array;
   tfs: Uint16Array;
@@ -42,28 +44,31 @@ class IntBuffer {
   }
 }
 
-function buildField(count: number, termsOf: (doc: number) => string[]): FieldIndex {
-  const terms = new Map<string, number>();
+function buildField(count: number, termsOf: (doc: number, emit: (key: TermKey) => void) => void): FieldIndex {
+  const terms = new Map<TermKey, number>();
   const df: number[] = [];
   const pairs = new IntBuffer(); // (termId, tf) per doc, docs in order
   const docEnds = new Int32Array(count);
   const lengths = new Float32Array(count);
   const counts = new Map<number, number>();
   let total = 0;
+  let length = 0;
+  const emit = (t: TermKey) => {
+    let id = terms.get(t);
+    if (id === undefined) {
+      id = df.length;
+      terms.set(t, id);
+      df.push(0);
+    }
+    counts.set(id, (counts.get(id) ?? 0) + 1);
+    length++;
+  };
   for (let doc = 0; doc < count; doc++) {
     counts.clear();
-    const list = termsOf(doc);
-    for (const t of list) {
-      let id = terms.get(t);
-      if (id === undefined) {
-        id = df.length;
-        terms.set(t, id);
-        df.push(0);
-      }
-      counts.set(id, (counts.get(id) ?? 0) + 1);
-    }
-    lengths[doc] = list.length;
-    total += list.length;
+    length = 0;
+    termsOf(doc, emit);
+    lengths[doc] = length;
+    total += length;
     for (const [id, tf] of counts) {
       df[id]++;
       pairs.push(id, Math.min(tf, 65535));
@@ -97,20 +102,46 @@ export class SearchIndex {
 
   constructor(docs: IndexDoc[]) {
     this.size = docs.length;
-    this.#text = buildField(docs.length, (d) => [...bigramTerms(docs[d].text), ...(docs[d].words ?? [])]);
-    this.#context = buildField(docs.length, (d) => bigramTerms(docs[d].context));
+    this.#text = buildField(docs.length, (d, emit) => {
+      forEachBigramKey(docs[d].text, emit);
+      for (const w of docs[d].words ?? []) emit(w);
+    });
+    this.#context = buildField(docs.length, (d, emit) => forEachBigramKey(docs[d].context, emit));
     this.touched = new Int32Array(docs.length);
   }
 
   /** Number of articles whose text holds the term. */
   docFreq(term: string): number {
-    const id = this.#text.terms.get(term);
+    const id = this.#text.terms.get(termKey(term));
     return id === undefined ? 0 : this.#text.offsets[id + 1] - this.#text.offsets[id];
   }
 
   /** True when the term occurs anywhere (text or context). */
   has(term: string): boolean {
-    return this.#text.terms.has(term) || this.#context.terms.has(term);
+    const key = termKey(term);
+    return this.#text.terms.has(key) || this.#context.terms.has(key);
+  }
+
+  #neighbours: Map<number, Int32Array> | null = null;
+
+  /**
+   * Characters that follow `ch` in the texts, each with the number of articles holding the pair
+   * (built on first use from the bigram keys).
+   */
+  followers(ch: string): Int32Array {
+    if (!this.#neighbours) {
+      const lists = new Map<number, number[]>();
+      const { terms, offsets } = this.#text;
+      for (const [key, id] of terms) {
+        if (typeof key !== "number") continue;
+        const first = Math.floor(key / HAN_SPAN);
+        const list = lists.get(first) ?? [];
+        list.push(key % HAN_SPAN + HAN_LOW, offsets[id + 1] - offsets[id]);
+        lists.set(first, list);
+      }
+      this.#neighbours = new Map([...lists].map(([k, v]) => [k, Int32Array.from(v)]));
+    }
+    return this.#neighbours.get(ch.charCodeAt(0) - HAN_LOW) ?? new Int32Array(0);
   }
 
   idf(term: string): number {
@@ -133,7 +164,7 @@ export class SearchIndex {
   }
 
   #scoreField(field: FieldIndex, term: string, w: number, scores: Float32Array): void {
-    const id = field.terms.get(term);
+    const id = field.terms.get(termKey(term));
     if (id === undefined) return;
     const { docs, tfs, lengths } = field;
     const norm = K1 / field.avgLength;

@@ -41,3 +41,44 @@ export function wordTerms(text: string): string[] {
 export function textTerms(text: string): string[] {
   return [...bigramTerms(text), ...wordTerms(text)];
 }
+
+export const HAN_LOW = 0x3400;
+const HAN_HIGH = 0x9fff;
+export const HAN_SPAN = HAN_HIGH - HAN_LOW + 1;
+
+function isHan(code: number): boolean {
+  return code >= 0x3400 && code <= 0x9fff || code >= 0xf900 && code <= 0xfaff;
+}
+
+/**
+ * The index key of a term: a two-character term of CJK characters is a small integer (no string kept
+ * per occurrence, which is what makes indexing the national corpus cheap); anything else stays a string.
+ */
+export function termKey(term: string): number | string {
+  if (term.length !== 2) return term;
+  const a = term.charCodeAt(0);
+  const b = term.charCodeAt(1);
+  if (a < HAN_LOW || a > HAN_HIGH || b < HAN_LOW || b > HAN_HIGH) return term;
+  return (a - HAN_LOW) * HAN_SPAN + (b - HAN_LOW);
+}
+
+/** The keys of bigramTerms(text), in order, without building the bigram strings. */
+export function forEachBigramKey(text: string, emit: (key: number | string) => void): void {
+  const s = normalizeText(text);
+  let runStart = -1;
+  for (let i = 0; i <= s.length; i++) {
+    const code = i < s.length ? s.charCodeAt(i) : 0;
+    if (i < s.length && isHan(code)) {
+      if (runStart < 0) runStart = i;
+      if (i > runStart) {
+        const prev = s.charCodeAt(i - 1);
+        if (prev <= HAN_HIGH && code <= HAN_HIGH) emit((prev - HAN_LOW) * HAN_SPAN + (code - HAN_LOW));
+        else emit(s.slice(i - 1, i + 1));
+      }
+    } else {
+      if (runStart >= 0 && i - runStart === 1) emit(s[runStart]);
+      runStart = -1;
+    }
+  }
+  for (const m of s.matchAll(ASCII_WORD)) emit(m[0]);
+}

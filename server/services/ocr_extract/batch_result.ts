@@ -2,6 +2,7 @@ import type {
   OcrBatchResult,
   OcrFieldValue,
   OcrMergedField,
+  OcrTemplateField,
   SaveBatchResultBody,
 } from "../../../common/schemas/ocr.ts";
 import type { OcrBatch } from "../../kv/ocr_batches.ts";
@@ -23,10 +24,14 @@ function toFieldValue(c: FieldCandidate): OcrFieldValue {
  * sourceFile, with source, method, confidence, conflict and checks), fieldValues (every candidate with
  * its source, the chosen first) and fileResults (each file's own best value per key).
  */
-export function buildBatchResult(batch: OcrBatch, extraction: CaseExtraction, now: number): OcrBatchResult {
+export function buildBatchResult(
+  batch: OcrBatch,
+  input: { fields: OcrTemplateField[]; extraction: CaseExtraction; now: number },
+): OcrBatchResult {
+  const { fields, extraction, now } = input;
   const mergedResult: Record<string, OcrMergedField> = {};
   const fieldValues: Record<string, OcrFieldValue[]> = {};
-  for (const spec of batch.fields) {
+  for (const spec of fields) {
     const m = extraction.fields[spec.key];
     const first = m?.candidates[0];
     mergedResult[spec.key] = {
@@ -44,7 +49,7 @@ export function buildBatchResult(batch: OcrBatch, extraction: CaseExtraction, no
   }
   const fileResults = batch.files.map((f) => {
     const data: Record<string, string> = {};
-    for (const spec of batch.fields) {
+    for (const spec of fields) {
       const own = fieldValues[spec.key].find((c) => c.source.fileName === f.fileName && !c.unverified);
       if (own) data[spec.key] = own.value;
     }
@@ -61,7 +66,7 @@ export function buildBatchResult(batch: OcrBatch, extraction: CaseExtraction, no
     batchId: batch.id,
     templateId: batch.templateId,
     templateName: batch.templateName,
-    fieldOrder: batch.fields.map((f) => f.key),
+    fieldOrder: fields.map((f) => f.key),
     mergedResult,
     fieldValues,
     fileResults,

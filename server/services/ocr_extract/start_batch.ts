@@ -45,13 +45,15 @@ export async function startOcrBatch(
       username: input.user.username,
       templateId: template.id,
       templateName: template.name,
-      fields: template.fields,
+      fieldsKey: `${blobPrefix}/fields.json`,
+      fieldCount: template.fields.length,
       status: "processing",
       files: files.map((f) => ({ ...f, recordId: `${id}-${f.index}`, status: "pending" })),
       blobPrefix,
       createdAt: now,
       updatedAt: now,
     };
+    await blobs.put(batch.fieldsKey, new TextEncoder().encode(JSON.stringify(template.fields)));
     const left = await chargeAiUses(kv, {
       userId: batch.userId,
       amount: files.length,

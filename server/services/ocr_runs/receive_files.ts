@@ -2,6 +2,7 @@ import {
   fileExtension,
   isOcrFileName,
   OCR_MAX_FILE_BYTES,
+  OCR_MAX_FILE_NAME,
   OCR_MAX_FILES,
 } from "../../../common/schemas/ocr.ts";
 import type { BlobStore } from "../../blobs/blob_store.ts";
@@ -69,6 +70,10 @@ export async function receiveOcrFiles(options: ReceiveOptions): Promise<Received
       if (!isOcrFileName(fileName)) {
         await part.body.cancel();
         throw new AppError("OCR_FILE_TYPE", { name: fileName }, { field: "files" });
+      }
+      if (fileName.length > OCR_MAX_FILE_NAME) {
+        await part.body.cancel();
+        throw new AppError("OCR_FILE_NAME_TOO_LONG", { name: fileName.slice(0, 20) }, { field: "files" });
       }
       if (files.length >= OCR_MAX_FILES) {
         await part.body.cancel();
