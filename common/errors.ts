@@ -244,6 +244,7 @@ export const ERRORS = define({
   CUSTOM_NO_MATCHING_FILES: { status: 400, message: "没有找到符合规则的文件" },
   CUSTOM_RECORD_NOT_FOUND: { status: 404, message: "未找到处理记录" },
   CUSTOM_RECORD_NOT_COMPLETED: { status: 409, message: "处理尚未完成，请稍后再试" },
+  CUSTOM_FILE_NOT_FOUND: { status: 404, message: "文件不存在或已被删除" },
   // AI law search (issue #14)
   LAW_NOT_FOUND: { status: 404, message: "法规不存在或已删除" },
   LAW_ARTICLE_NOT_FOUND: { status: 404, message: (p) => `《${p.title}》没有${p.number}` },
