@@ -5,20 +5,31 @@ import { loadSecretKey, sealSecret } from "../../server/services/llm/secret_box.
 import { launchBrowser } from "../helpers/browser.ts";
 import { fakeAnswer, sentText, startFakeOpenAi } from "../helpers/fake_openai.ts";
 import { seedUser, startServer } from "../helpers/server_process.ts";
-import { assertNoPageErrors, signedInPage, waitForToast } from "./steps.ts";
+import { apiGet, assertNoPageErrors, signedInPage, storedToken, waitForToast } from "./steps.ts";
 
 const PASSWORD = "member-pass-1";
 const AI_SECRET_KEY = "e2e-ai-secret-key-of-enough-length";
+const CIVIL_CODE_MD = [
+  "# 中华人民共和国民法典",
+  "",
+  "2020年5月28日 第十三届全国人民代表大会第三次会议通过",
+  "<!-- INFO END -->",
+  "",
+  "第六百七十五条 借款人应当按照约定的期限返还借款。",
+  "",
+].join("\n");
 
 Deno.test("/ai-chat: a preset draft streams from the fake model with a citation badge, exports to Word, and a follow-up works", async () => {
   await using fake = await startFakeOpenAi({ apiKey: "sk-e2e-key-123456" });
+  const lawsDir = await Deno.makeTempDir({ prefix: "e2e-laws-" });
+  await Deno.writeTextFile(`${lawsDir}/民法典_2020-05-28.md`, CIVIL_CODE_MD);
   await using server = await startServer({
-    env: { AI_SECRET_KEY },
+    env: { AI_SECRET_KEY, LAWS_DIR: lawsDir },
     seed: async (kv) => {
       await seedUser(kv, {
         username: "clerk1",
         password: PASSWORD,
-        permissions: ["dashboard", "ai_document"],
+        permissions: ["dashboard", "ai_document", "ai_law_search"],
         quotas: { ai: 3 },
       });
       const key = await loadSecretKey({ aiSecretKey: AI_SECRET_KEY, dataDir: "/nonexistent" });
@@ -40,6 +51,13 @@ Deno.test("/ai-chat: a preset draft streams from the fake model with a citation 
   page.on("pageerror", (e) => errors.push(e.message));
   await page.goto(`${server.url}/ai-chat`);
   await page.getByText("剩余AI使用次数：3").waitFor();
+  // LAWS_DIR is imported at start: wait until the library holds the law.
+  const token = (await storedToken(page))!;
+  for (let i = 0; i < 100; i++) {
+    const overview = (await apiGet(server.url, "/api/law-search/overview", token)).body as { laws?: number };
+    if ((overview.laws ?? 0) > 0) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
 
   fake.script(fakeAnswer("", {
     chunks: [
@@ -66,7 +84,17 @@ Deno.test("/ai-chat: a preset draft streams from the fake model with a citation 
   await answer.getByText("2024年1月5日，被告王强向原告借款50000元。").waitFor();
   const badge = answer.locator("[data-citation]");
   await badge.waitFor();
-  assert.match(await badge.innerText(), /未收录|现行|未核验/);
+  assert.equal(await badge.innerText(), "✓ 现行");
+  // 「插入法条」: the article's exact text from the library goes into the question box.
+  await badge.click();
+  await page.getByText("借款人应当按照约定的期限返还借款。").waitFor();
+  await page.getByRole("button", { name: "插入法条" }).click();
+  assert.equal(
+    await page.getByLabel("输入问题").inputValue(),
+    "《中华人民共和国民法典》第六百七十五条：借款人应当按照约定的期限返还借款。",
+  );
+  await page.getByLabel("输入问题").fill("");
+  await page.keyboard.press("Escape");
   await page.getByText("剩余AI使用次数：2").waitFor();
 
   const [download] = await Promise.all([
@@ -95,4 +123,5 @@ Deno.test("/ai-chat: a preset draft streams from the fake model with a citation 
   // The conversation is listed under the preset's title.
   await page.locator(".ant-list-item").filter({ hasText: "民间借贷纠纷 起诉状（要素式）" }).waitFor();
   assertNoPageErrors(errors);
+  await Deno.remove(lawsDir, { recursive: true });
 });

@@ -1,4 +1,5 @@
 import type {
+  ArticleTextView,
   ChatCitation,
   ChatMessageView,
   ConversationCreateBody,
@@ -167,4 +168,12 @@ export function getExtractionBatch(batchId: string) {
       result: { mergedResult: Record<string, { label: string; value: string | null; found: boolean }> };
     }
   >(`/api/ocr/batch/${encodeURIComponent(batchId)}`);
+}
+
+/** An article's exact text from the law library. GET /api/ai-chat/article */
+export function getArticleText(lawId: string, number: string) {
+  return api.get<{ success: true; article: ArticleTextView }>("/api/ai-chat/article", {
+    query: { lawId, number },
+    silent: true,
+  });
 }

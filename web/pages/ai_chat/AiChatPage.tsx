@@ -278,7 +278,11 @@ export function AiChatPage() {
               <Tag color={m.role === "user" ? "blue" : "green"}>{m.role === "user" ? "我" : "AI"}</Tag>
               {m.role === "user" ? <div style={{ whiteSpace: "pre-wrap" }}>{m.content}</div> : (
                 <>
-                  <AnswerText text={m.content} citations={m.citations} />
+                  <AnswerText
+                    text={m.content}
+                    citations={m.citations}
+                    onInsert={(t) => setInput((v) => (v ? `${v}\n${t}` : t))}
+                  />
                   {m.status !== "done" && (
                     <Alert type="error" showIcon message={m.error ?? "生成失败"} style={{ marginTop: 8 }} />
                   )}

@@ -1,18 +1,15 @@
-import { Tag, Tooltip, Typography } from "antd";
+import { Typography } from "antd";
 import type { ReactNode } from "react";
-import { type ChatCitation, CITATION_BADGES } from "../../../common/schemas/ai_chat.ts";
-
-const BADGE_COLORS: Record<ChatCitation["status"], string> = {
-  valid: "green",
-  amended: "orange",
-  repealed: "red",
-  nonexistent: "red",
-  unknown_law: "default",
-  unchecked: "default",
-};
+import type { ChatCitation } from "../../../common/schemas/ai_chat.ts";
+import { CitationBadge } from "./CitationBadge.tsx";
 
 /** **bold** inside a line; everything else is plain text (no HTML from the model is ever rendered). */
-function inline(text: string, citations: ChatCitation[], key: string): ReactNode[] {
+function inline(
+  text: string,
+  citations: ChatCitation[],
+  key: string,
+  onInsert?: (text: string) => void,
+): ReactNode[] {
   const out: ReactNode[] = [];
   const raws = citations.map((c) => c.raw).filter(Boolean);
   const pattern = raws.length
@@ -34,15 +31,7 @@ function inline(text: string, citations: ChatCitation[], key: string): ReactNode
       out.push(
         <span key={k}>
           {part}
-          <Tooltip title={citation.note}>
-            <Tag
-              color={BADGE_COLORS[citation.status]}
-              style={{ marginInline: 4 }}
-              data-citation={citation.status}
-            >
-              {CITATION_BADGES[citation.status]}
-            </Tag>
-          </Tooltip>
+          <CitationBadge citation={citation} onInsert={onInsert} />
         </span>,
       );
       continue;
@@ -53,7 +42,13 @@ function inline(text: string, citations: ChatCitation[], key: string): ReactNode
 }
 
 /** An answer as light Markdown: "# " and "## " headings, paragraphs, bold, citation badges. */
-export function AnswerText({ text, citations }: { text: string; citations: ChatCitation[] }) {
+export function AnswerText(
+  { text, citations, onInsert }: {
+    text: string;
+    citations: ChatCitation[];
+    onInsert?: (text: string) => void;
+  },
+) {
   const lines = text.split("\n");
   return (
     <div className="ai-chat-answer" style={{ lineHeight: 1.8 }}>
@@ -74,7 +69,7 @@ export function AnswerText({ text, citations }: { text: string; citations: ChatC
           );
         }
         if (!line.trim()) return <div key={key} style={{ height: 6 }} />;
-        return <div key={key}>{inline(line, citations, key)}</div>;
+        return <div key={key}>{inline(line, citations, key, onInsert)}</div>;
       })}
     </div>
   );
