@@ -275,12 +275,37 @@ export function createLlmClient(settings: LlmSettings, options: LlmClientOptions
   }
 
   /** One non-streamed completion: the raw content (masked, unfiltered), reasoning dropped. */
+  /** Set when the provider refused response_format once: later calls of this client leave it out. */
+  let jsonModeRefused = false;
+
   async function complete(prepared: Prepared, options: ChatOptions, json: boolean, defaultTimeout: number) {
+    try {
+      return await completeOnce(prepared, options, json && caps.jsonMode && !jsonModeRefused, defaultTimeout);
+    } catch (err) {
+      // A provider marked as JSON-capable that rejects response_format (400): ask again without it.
+      if (
+        json && caps.jsonMode && !jsonModeRefused && err instanceof AppError &&
+        err.code === "AI_PROVIDER_ERROR" &&
+        err.params.status === 400
+      ) {
+        jsonModeRefused = true;
+        return await completeOnce(prepared, options, false, defaultTimeout);
+      }
+      throw err;
+    }
+  }
+
+  async function completeOnce(
+    prepared: Prepared,
+    options: ChatOptions,
+    jsonMode: boolean,
+    defaultTimeout: number,
+  ) {
     return await withRetry(options, async () => {
       const deadline = new Deadline(options.timeoutMs ?? defaultTimeout, options.signal);
       try {
         const params: Record<string, unknown> = { ...body(prepared, options), stream: false };
-        if (json && caps.jsonMode) params.response_format = { type: "json_object" };
+        if (jsonMode) params.response_format = { type: "json_object" };
         if (caps.disableThinkingWhenNotStreaming) params.enable_thinking = false;
         const res = await sdk.chat.completions.create(
           params as unknown as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming,

@@ -345,3 +345,25 @@ Deno.test("calls beyond the per-server cap wait for a free slot", async () => {
   assert.equal(await second, "二");
   assert.equal(semaphore.active, 0);
 });
+
+Deno.test("chatJson() asks again without response_format when a provider refuses JSON mode", async () => {
+  await using fake = await startFakeOpenAi();
+  const llm = clientFor(fake, {}, { capabilities: { jsonMode: true } });
+  fake.script(
+    {
+      kind: "status",
+      status: 400,
+      body: { error: { message: "response_format is not supported", type: "invalid_request_error" } },
+    },
+    fakeAnswer('{"姓名":"张三","身份证号":"","金额":1}'),
+    fakeAnswer('{"姓名":"李四","身份证号":"","金额":2}'),
+  );
+  assert.deepEqual(await llm.chatJson(USER, PARTY), { 姓名: "张三", 身份证号: "", 金额: 1 });
+  assert.deepEqual(fake.chatRequests[0].body.response_format, { type: "json_object" });
+  assert.equal(fake.chatRequests[1].body.response_format, undefined);
+  assert.deepEqual(await llm.chatJson(USER, PARTY), { 姓名: "李四", 身份证号: "", 金额: 2 });
+  assert.equal(fake.chatRequests[2].body.response_format, undefined, "remembered for this client");
+  // Any other 400 is reported as it is.
+  fake.script(fakeError("deepseekFilter"));
+  await rejectsWith(llm.chatJson(USER, PARTY), "AI_CONTENT_FILTERED");
+});
