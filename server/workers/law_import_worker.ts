@@ -1,4 +1,5 @@
 import PizZip from "pizzip";
+import { folderHint } from "../services/laws/assemble.ts";
 import { parseLawFile } from "../services/laws/parse_markdown.ts";
 import type { ParsedLawFile } from "../services/laws/types.ts";
 import { ParseFailure, serveWorker } from "./worker_protocol.ts";
@@ -66,8 +67,7 @@ function run(input: LawImportWorkerInput): LawImportWorkerResult {
             /(^|\/)(_index|README|法律法规模版)\.md$/.test(entry.name)
           ) continue;
           if (/(^|\/)(DLC|scripts|__MACOSX)\//.test(entry.name)) continue;
-          const parts = entry.name.split("/").filter((p) => p && p !== "library" && p !== "national");
-          const folder = parts.length > 1 ? parts[0] : null;
+          const folder = folderHint(entry.name.split("/").filter(Boolean));
           keep(entry.name, parseOne(entry.name, entry.asUint8Array(), folder));
         }
       } else {

@@ -5,6 +5,7 @@
  * the retrieved articles flagged, one AI use charged, refunded on failure, refused at zero).
  */
 import assert from "node:assert/strict";
+import PizZip from "pizzip";
 import { getQuotas } from "../../server/kv/quotas.ts";
 import { fakeAnswer, fakeError, startFakeOpenAi } from "../helpers/fake_openai.ts";
 import { type TestApp, testApp } from "../helpers/test_app.ts";
@@ -337,4 +338,47 @@ Deno.test("ask: nothing relevant is said so without charging; a failed answer is
   });
   assert.equal(refused.status, 402);
   assert.match((await refused.json()).error, /AI使用次数不足/);
+});
+
+Deno.test("import: a .zip of Markdown files (folder gives the level) and a flk.npc.gov.cn-style .docx", async () => {
+  using t = await testApp();
+  const zip = new PizZip();
+  zip.file(
+    "laws/地方性法规/测试办法(2021-01-01).md",
+    "# 测试办法\n<!-- INFO END -->\n第一条 测试甲。\n第二条 测试乙。\n",
+  );
+  zip.file("laws/README.md", "# 说明\n");
+  const docx = new PizZip();
+  const para = (text: string) => `<w:p><w:r><w:t xml:space="preserve">${text}</w:t></w:r></w:p>`;
+  docx.file(
+    "word/document.xml",
+    `<?xml version="1.0"?><w:document xmlns:w="x"><w:body>${
+      [
+        "某某市物业管理条例",
+        "第一章 总则",
+        "第一条　为了规范物业管理，制定本条例。",
+        "第二条　本条例适用于本市。",
+      ].map(para).join("")
+    }</w:body></w:document>`,
+  );
+  const form = new FormData();
+  form.append("files", new File([zip.generate({ type: "arraybuffer" })], "laws.zip"));
+  form.append("files", new File([docx.generate({ type: "arraybuffer" })], "物业管理条例.docx"));
+  const res = await t.request("POST", "/api/law-search/laws/import", { as: "admin", form });
+  assert.equal(res.status, 200, await res.clone().text());
+  const report = await res.json();
+  assert.deepEqual(
+    report.imported.map((l: { title: string; articleCount: number }) => `${l.title}/${l.articleCount}`)
+      .sort(),
+    ["测试办法/2", "某某市物业管理条例/2"].sort(),
+  );
+  const list = await (await t.request("GET", "/api/law-search/laws", { as: "admin" })).json();
+  const levels = Object.fromEntries(
+    list.laws.map((l: { title: string; level: string }) => [l.title, l.level]),
+  );
+  assert.equal(levels["测试办法"], "地方性法规", "the folder names the level");
+  assert.equal(levels["某某市物业管理条例"], "地方性法规");
+  const art = await search(t, "admin", { q: "某某市物业管理条例第一条" });
+  assert.equal(art.results[0].text, "为了规范物业管理，制定本条例。");
+  assert.deepEqual(art.results[0].path, ["第一章 总则"]);
 });

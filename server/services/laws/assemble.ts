@@ -35,6 +35,13 @@ const FOLDER_LEVELS: Record<string, LawLevel> = {
   其他: "其他",
 };
 
+/** The folder of a source path that names a level (司法解释, 行政法规, …), else its first folder. */
+export function folderHint(parts: string[]): string | null {
+  const folders = parts.slice(0, -1);
+  return folders.find((p) => p in FOLDER_LEVELS) ??
+    folders.find((p) => p !== "library" && p !== "national") ?? null;
+}
+
 /** Level from the source folder, else from the title. */
 export function levelOf(title: string, folder: string | null): LawLevel {
   if (folder && FOLDER_LEVELS[folder]) return FOLDER_LEVELS[folder];

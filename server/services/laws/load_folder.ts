@@ -3,6 +3,7 @@
  * it, parsed with the source folder as a level hint. .docx files are read too when a text extractor
  * is given.
  */
+import { folderHint } from "./assemble.ts";
 import { parseLawFile } from "./parse_markdown.ts";
 import type { ParsedLawFile } from "./types.ts";
 
@@ -28,8 +29,7 @@ export async function parseLawFolder(dir: string): Promise<ParsedLawFile[]> {
   const out: ParsedLawFile[] = [];
   for await (const f of walkLawFiles(dir)) {
     const parts = f.rel.split("/");
-    const folder = parts.length > 1 ? parts[0] : null;
-    out.push(parseLawFile(await Deno.readTextFile(f.path), parts[parts.length - 1], folder));
+    out.push(parseLawFile(await Deno.readTextFile(f.path), parts[parts.length - 1], folderHint(parts)));
   }
   return out;
 }
