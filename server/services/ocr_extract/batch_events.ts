@@ -23,7 +23,11 @@ export async function readBatchResult(deps: AppDeps, batch: OcrBatch): Promise<O
  * the batch record with kv.watch, so it only reports: the work runs in the job, and a client that goes
  * away stops the reporting, never the processing or its settling of AI uses.
  */
-export function batchEventStream(deps: AppDeps, batchId: string): ReadableStream<Uint8Array> {
+export function batchEventStream(
+  deps: AppDeps,
+  batchId: string,
+  options: { heartbeatMs?: number } = {},
+): ReadableStream<Uint8Array> {
   const enc = new TextEncoder();
   let watch: ReadableStreamDefaultReader<Deno.KvEntryMaybe<unknown>[]> | null = null;
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -38,7 +42,7 @@ export function batchEventStream(deps: AppDeps, batchId: string): ReadableStream
       const push = (text: string) => {
         if (!closed) controller.enqueue(enc.encode(text));
       };
-      timer = setInterval(() => push(": heartbeat\n\n"), HEARTBEAT_MS);
+      timer = setInterval(() => push(": heartbeat\n\n"), options.heartbeatMs ?? HEARTBEAT_MS);
       const reported = new Set<number>();
       let sentStart = false;
       try {
