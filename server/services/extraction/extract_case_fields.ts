@@ -5,8 +5,9 @@
  */
 import type { DocumentText } from "../doc_text/types.ts";
 import type { LlmClient } from "../llm/types.ts";
+import { matchRegion } from "../regions/match_region.ts";
 import { type FieldPlan, type PartySide, planField } from "./field_plan.ts";
-import { type FileCandidates, mergeCaseFields } from "./merge.ts";
+import { ADDRESS_CHECK_FAILED, type FileCandidates, mergeCaseFields } from "./merge.ts";
 import { extractWithModel } from "./model_extractor.ts";
 import { findCandidatesByLabel } from "./label_values.ts";
 import { type DocFacts, type Hit, type PartyRecord, readDocumentFacts } from "./rules_extractor.ts";
@@ -93,6 +94,11 @@ function candidatesFor(plan: FieldPlan, d: DocFacts): FieldCandidate[] {
     c.normalized = plan.type === "name" || plan.type === "address"
       ? normalizeText(plan, h.normalized)
       : h.normalized;
+    if (plan.type === "address") {
+      // an address whose county no division table knows was probably misread (勤州区 for 鄞州区)
+      const region = matchRegion(c.value);
+      if (region.province && !region.county) c.checks = [...(c.checks ?? []), ADDRESS_CHECK_FAILED];
+    }
     return [c];
   }
   if (plan.fact) {

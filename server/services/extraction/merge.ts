@@ -7,6 +7,14 @@
 import { rankOfKind } from "./authority.ts";
 import type { CaseExtraction, FieldCandidate, FieldSpec, MergedField } from "./types.ts";
 
+/** The check a candidate carries when a validator refused it (it then ranks after every validated one). */
+export const ADDRESS_CHECK_FAILED = "区县无法识别，可能识别有误";
+const FAILED_CHECKS = new Set([ADDRESS_CHECK_FAILED, "校验位错误", "大写小写不一致"]);
+
+function failedCheck(c: FieldCandidate): boolean {
+  return (c.checks ?? []).some((x) => FAILED_CHECKS.has(x));
+}
+
 /** Per file: field key → that file's candidates for it. */
 export type FileCandidates = Record<string, FieldCandidate[]>;
 
@@ -39,6 +47,7 @@ export function mergeField(spec: FieldSpec, candidates: FieldCandidate[]): Merge
   }
   const order = [...candidates].sort((a, b) =>
     Number(!!a.unverified) - Number(!!b.unverified) ||
+    Number(failedCheck(a)) - Number(failedCheck(b)) ||
     rankOf(a) - rankOf(b) ||
     (support.get(b.normalized)?.size ?? 0) - (support.get(a.normalized)?.size ?? 0) ||
     b.confidence - a.confidence

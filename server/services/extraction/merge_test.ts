@@ -86,3 +86,16 @@ Deno.test("merge: two equally authoritative files that disagree give no value (p
   assert.equal(f.conflict, true);
   assert.equal(f.candidates.length, 2);
 });
+
+Deno.test("merge: a candidate a validator refused ranks after every validated one, whatever its document", () => {
+  const f = mergeCaseFields([
+    {
+      defendant_id_no: [
+        cand("身份证.jpg", "身份证", 1, "勤州区", { checks: ["区县无法识别，可能识别有误"] }),
+      ],
+    },
+    { defendant_id_no: [cand("起诉状.docx", "起诉状", 5, "鄞州区")] },
+  ], spec).fields.defendant_id_no;
+  assert.equal(f.value, "鄞州区");
+  assert.equal(f.conflict, true);
+});
