@@ -7,9 +7,18 @@ import { currentUser } from "../middleware/access.ts";
 import { validate } from "../middleware/validate.ts";
 import { getAiUsesLeft } from "../services/ai_metering/ai_metering.ts";
 import { generateDocuments, readGeneratedFile } from "../services/custom_ocr/generate_documents.ts";
+import { chooseFieldSource, recordView } from "../services/custom_ocr/record_view.ts";
 import { createRule, removeRule, toRuleView, updateRule } from "../services/custom_ocr/rules.ts";
+import { startUploadRun } from "../services/custom_ocr/upload_run.ts";
+import { getRecordEntry } from "../kv/custom_ocr_records.ts";
+import { AppError } from "../errors.ts";
 import { attachmentHeader } from "../services/templates/word_templates.ts";
 import { DOCX_CONTENT_TYPE } from "./templates.ts";
+
+const updateFieldBody = z.object({
+  fieldKey: z.string().min(1),
+  value: z.string({ error: "请选择一个值" }).trim().min(1, "请选择一个值").max(2000),
+});
 
 const generateBody = z.object({
   templateIds: z.array(z.string(), { error: "请先选择模板" }).min(1, "请先选择模板").max(50),
@@ -36,6 +45,39 @@ export const customOcrRoutes = new Hono<AppEnv>()
   .delete("/custom-ocr/rules/:id", async (c) => {
     await removeRule(c.var.deps, currentUser(c).id, c.req.param("id"));
     return c.json({ success: true, message: "删除成功" });
+  })
+  .post("/custom-ocr/process", async (c) => {
+    const user = currentUser(c);
+    const { record, skipped } = await startUploadRun(c.var.deps, {
+      userId: user.id,
+      username: user.username,
+      body: c.req.raw.body,
+      contentType: c.req.header("content-type"),
+    });
+    if (!record) return c.json({ success: false, message: "没有找到符合规则的文件", skipped });
+    const note = skipped.length ? `，${skipped.length} 个文件不符合规则未处理` : "";
+    return c.json({
+      success: true,
+      batchId: record.id,
+      totalFiles: record.files.length,
+      skipped,
+      message: `开始处理文件，共 ${record.files.length} 个${note}`,
+    });
+  })
+  .get("/custom-ocr/progress/:batchId", async (c) => {
+    const record = (await getRecordEntry(c.var.deps.kv, currentUser(c).id, c.req.param("batchId"))).value;
+    if (!record) throw new AppError("CUSTOM_RECORD_NOT_FOUND");
+    return c.json({ success: true, ...recordView(record).progress });
+  })
+  .post("/custom-ocr/update-field/:batchId", validate("json", updateFieldBody), async (c) => {
+    const body = c.req.valid("json");
+    const record = await chooseFieldSource(c.var.deps, {
+      userId: currentUser(c).id,
+      recordId: c.req.param("batchId"),
+      fieldName: body.fieldKey,
+      selected: { value: body.value },
+    });
+    return c.json({ success: true, message: "更新成功", mergedResult: record.mergedResult });
   })
   .post("/custom-ocr/generate/:batchId", validate("json", generateBody), async (c) => {
     const files = await generateDocuments(c.var.deps, {

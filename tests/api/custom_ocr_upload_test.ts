@@ -1,0 +1,113 @@
+import assert from "node:assert/strict";
+import { AppError } from "../../server/errors.ts";
+import { getQuotas } from "../../server/kv/quotas.ts";
+import { type FolderRunTools, runFolderRecord } from "../../server/services/custom_ocr/folder_case.ts";
+import type { DocumentText } from "../../server/services/doc_text/types.ts";
+import { type SeededUser, type TestApp, testApp } from "../helpers/test_app.ts";
+
+const DATA = new URL("../../../shared/data/extraction/", import.meta.url);
+
+const textTools: FolderRunTools = {
+  readDocumentText(_deps, { bytes, fileName }): Promise<DocumentText> {
+    const text = new TextDecoder().decode(bytes);
+    if (text.includes("BROKEN")) {
+      return Promise.reject(new AppError("FILE_PARSE_FAILED", { reason: "文件已损坏" }));
+    }
+    const lines = text.split("\n").filter((l) => l.trim()).map((l) => ({
+      text: l.trim(),
+      confidence: 1,
+      method: "docx" as const,
+    }));
+    return Promise.resolve({
+      fileName,
+      kind: "docx",
+      pages: [{ page: 1, lines, method: "docx" }],
+      warnings: [],
+    });
+  },
+  llm: () => Promise.resolve(null),
+};
+
+const COMPLAINT = "民事起诉状\n原告：李四，男\n被告：张三，男\n此致\n杭州市西湖区人民法院";
+const IOU = "借条\n今借到李四人民币壹万贰仟元整（¥12,000.00），2024年1月5日。\n借款人：张三";
+
+async function setup(ai: number) {
+  const t = await testApp();
+  const u = await t.userWith(["custom_ocr_access"], { quotas: { ai } });
+  const rule = JSON.parse(await Deno.readTextFile(new URL("rules.json", DATA)))[0];
+  const ruleId =
+    (await (await t.request("POST", "/api/custom-ocr/rules", { as: u, json: rule })).json()).rule.id;
+  return { t, u, ruleId };
+}
+
+function uploadForm(ruleId: string | null, files: Record<string, string | Uint8Array>): FormData {
+  const form = new FormData();
+  if (ruleId !== null) form.append("ruleId", ruleId);
+  form.append("processType", "upload");
+  for (const [name, content] of Object.entries(files)) {
+    form.append("files", new File([content as BlobPart], name));
+  }
+  return form;
+}
+
+async function post(t: TestApp, as: SeededUser, form: FormData) {
+  const res = await t.request("POST", "/api/custom-ocr/process", { as, form });
+  return { res, body: await res.json() };
+}
+
+Deno.test("POST /api/custom-ocr/process: routed files are one case charged per file; unmatched ones cost nothing", async () => {
+  const { t, u, ruleId } = await setup(5);
+  using _ = t;
+  const { res, body } = await post(
+    t,
+    u,
+    uploadForm(ruleId, { "起诉状.docx": COMPLAINT, "借条.pdf": IOU, "照片.png": "x" }),
+  );
+  assert.equal(res.status, 200, JSON.stringify(body));
+  assert.equal(body.success, true);
+  assert.deepEqual([body.totalFiles, body.skipped], [2, ["照片.png"]]);
+  assert.equal((await getQuotas(t.kv, u.user.id)).aiLimit, 3);
+  await runFolderRecord(t.deps, { userId: u.user.id, recordId: body.batchId }, textTools);
+  const p = await (await t.request("GET", `/api/custom-ocr/progress/${body.batchId}`, { as: u })).json();
+  assert.equal(p.status, "completed");
+  assert.equal(p.mergedResult.defendant_name, "张三");
+  const upd = await t.request("POST", `/api/custom-ocr/update-field/${body.batchId}`, {
+    as: u,
+    json: { fieldKey: "defendant_name", value: "张三丰" },
+  });
+  assert.equal(upd.status, 200);
+  assert.equal((await upd.json()).mergedResult.defendant_name, "张三丰");
+  const emptyValue = await t.request("POST", `/api/custom-ocr/update-field/${body.batchId}`, {
+    as: u,
+    json: { fieldKey: "defendant_name", value: " " },
+  });
+  assert.equal((await emptyValue.json()).error, "请选择一个值");
+});
+
+Deno.test("POST /api/custom-ocr/process: the part 4 §5 refusals, each leaving nothing charged or stored", async () => {
+  const { t, u, ruleId } = await setup(1);
+  using _ = t;
+  const none = await post(t, u, uploadForm(ruleId, { "照片.png": "x" }));
+  assert.equal(none.res.status, 200);
+  assert.deepEqual([none.body.success, none.body.message], [false, "没有找到符合规则的文件"]);
+  const noRule = await post(t, u, uploadForm(null, { "起诉状.docx": COMPLAINT }));
+  assert.equal(noRule.body.error, "请先选择规则");
+  const noFiles = await post(t, u, uploadForm(ruleId, {}));
+  assert.equal(noFiles.body.error, "请先选择文件");
+  const type = await post(t, u, uploadForm(ruleId, { "起诉状.txt": COMPLAINT }));
+  assert.equal(type.body.error, "不支持的文件类型：起诉状.txt");
+  const big = await post(t, u, uploadForm(ruleId, { "起诉状.pdf": new Uint8Array(10 * 1024 * 1024 + 1) }));
+  assert.equal(big.res.status, 413);
+  assert.equal(big.body.error, "文件大小不能超过 10MB");
+  const poor = await post(t, u, uploadForm(ruleId, { "起诉状.docx": COMPLAINT, "借条.docx": IOU }));
+  assert.equal(poor.res.status, 402);
+  assert.match(poor.body.error, /AI使用次数不足/);
+  assert.equal((await getQuotas(t.kv, u.user.id)).aiLimit, 1);
+  let blobs = 0;
+  for await (const _f of t.deps.blobs.list(`users/${u.user.id}`)) blobs++;
+  assert.equal(blobs, 0);
+  const other = await t.userWith(["custom_ocr_access"], { quotas: { ai: 5 } });
+  const foreign = await post(t, other, uploadForm(ruleId, { "起诉状.docx": COMPLAINT }));
+  assert.equal(foreign.res.status, 404);
+  assert.equal(foreign.body.error, "规则不存在或已删除");
+});
