@@ -33,8 +33,16 @@ Deno.test("batchEventStream() sends heartbeats while a file is slow, and ends af
   using t = await testApp();
   const batch = batchOf(9);
   await t.kv.set(["ocr_batches", batch.id], batch);
-  const reader = batchEventStream(t.deps, batch.id, { heartbeatMs: 20 }).pipeThrough(new TextDecoderStream())
-    .getReader();
+  const raw = batchEventStream(t.deps, batch.id, { heartbeatMs: 20 }).getReader();
+  const decoder = new TextDecoder();
+  const reader = {
+    async read() {
+      const next = await raw.read();
+      return next.done
+        ? { done: true as const, value: "" }
+        : { done: false as const, value: decoder.decode(next.value) };
+    },
+  };
   let text = "";
   while (!text.includes(": heartbeat\n\n: heartbeat")) text += (await reader.read()).value;
   assert.match(text, /^data: \{"type":"progress","current":0,"total":1\}\n\n/);
