@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { AI_FOLDER_FORBIDDEN_CHARS, AI_FOLDER_NAME_MAX } from "../constants.ts";
 import { errorMessage } from "../errors.ts";
+import { cleanFileName } from "../file_names.ts";
 
 // deno-lint-ignore no-control-regex
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
@@ -19,6 +20,8 @@ export function aiFolderNameProblem(
   if (name.length === 0) return "AI_FOLDER_NAME_EMPTY";
   if (AI_FOLDER_FORBIDDEN_CHARS.some((ch) => name.includes(ch))) return "AI_FOLDER_NAME_INVALID";
   if (CONTROL_CHARS.test(name) || name === "." || name === "..") return "AI_FOLDER_NAME_INVALID";
+  // bidirectional controls (U+202E...) would make a name display as another (common/file_names.ts)
+  if (cleanFileName(name) !== name.trim()) return "AI_FOLDER_NAME_INVALID";
   if (name.length > AI_FOLDER_NAME_MAX) return "AI_FOLDER_NAME_TOO_LONG";
   return null;
 }

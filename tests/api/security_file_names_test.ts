@@ -1,5 +1,6 @@
 /** Issue #17 finding 6: bidirectional and control characters leave every file name (common/file_names.ts). */
 import assert from "node:assert/strict";
+import { aiFolderNameProblem } from "../../common/schemas/ai_folder.ts";
 import { sanitizeFileName } from "../../server/services/mediation/file_names.ts";
 import { attachmentHeader, contentDisposition } from "../../server/services/templates/word_templates.ts";
 import { buildSimpleTemplate } from "../../scripts/make_fixtures.ts";
@@ -51,4 +52,10 @@ Deno.test("a template uploaded with U+202E in its name keeps a clean name, also 
   await download.body?.cancel();
   assert.ok(disposition.includes(encodeURIComponent("调解书xcod.exe.docx")), disposition);
   assert.ok(!JSON.stringify(template).includes(RLO));
+});
+
+Deno.test("the AI document folder refuses a name with a bidirectional control (its rule: refuse, not rename)", () => {
+  assert.equal(aiFolderNameProblem(`evil${RLO}fdp.exe`), "AI_FOLDER_NAME_INVALID");
+  assert.equal(aiFolderNameProblem("a\u2066b"), "AI_FOLDER_NAME_INVALID");
+  assert.equal(aiFolderNameProblem("合同 2024.pdf"), null);
 });
