@@ -99,7 +99,7 @@ const body = Array.from({ length: Math.round(0.7 * 10 * 22 * 28 / paragraph.leng
 const draft = `# 民事起诉状\n（民间借贷纠纷）\n\n## 事实与理由\n${body.join("\n")}`;
 {
   const times: number[] = [];
-  let docx = new Uint8Array();
+  let docx: Uint8Array = new Uint8Array();
   for (let i = 0; i < 20; i++) {
     const start = performance.now();
     docx = renderDraftDocx(draft, []);
@@ -118,7 +118,7 @@ const draft = `# 民事起诉状\n（民间借贷纠纷）\n\n## 事实与理由
       await converter.ready();
       await converter.convert(docx); // warm-up
       const pdfTimes: number[] = [];
-      let pdf = new Uint8Array();
+      let pdf: Uint8Array = new Uint8Array();
       for (let i = 0; i < 5; i++) {
         const start = performance.now();
         pdf = await converter.convert(docx);
