@@ -37,6 +37,9 @@ Deno.test("login features show icons with Chinese labels; roles show 管理员 f
   const boss = page.locator("tr.ant-table-row").filter({ hasText: "boss" });
   await boss.getByText("管理员", { exact: true }).waitFor();
   await page.goto("/role-manager");
-  await page.locator("tr.ant-table-row").getByText("管理员（admin）", { exact: true }).waitFor();
+  const adminRole = page.locator("tr.ant-table-row").filter({
+    has: page.getByText("admin", { exact: true }),
+  });
+  await adminRole.locator("td").first().getByText("管理员", { exact: true }).waitFor();
   assertNoPageErrors(browser.pageErrors);
 });

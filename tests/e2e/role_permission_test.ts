@@ -131,6 +131,16 @@ Deno.test("the role manager protects 超级管理员 and warns more strongly bef
   await dialog.getByRole("button", { name: /保\s*存/ }).click();
   await dialog.getByText("请至少选择一个权限").waitFor();
   await dialog.getByRole("group", { name: "其他" }).getByRole("checkbox", { name: "文书批量生成" }).check();
+  // without an Excel code the 批量文书处理 group stays hidden (part 1 §2): the dialog says which pages
+  const warning = dialog.locator(".ant-alert-warning");
+  await warning.getByText("该角色的用户在菜单中看不到：模板文书生成", { exact: false }).waitFor();
+  await warning.getByText("“Excel批量生成”或“Excel模板管理”", { exact: false }).waitFor();
+  await admin.screenshot({ path: "/tmp/e2e-role-hidden-group.png" });
+  const excel = dialog.getByRole("checkbox", { name: "Excel批量生成" });
+  await excel.check();
+  await warning.waitFor({ state: "detached" });
+  await excel.uncheck();
+  await warning.waitFor();
   await dialog.getByRole("button", { name: /保\s*存/ }).click();
   await waitForToast(admin, "保存成功");
   const created = roleRow(admin, "实习律师");

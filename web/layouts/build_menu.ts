@@ -64,3 +64,43 @@ export function buildMenu(routes: readonly MenuRoute[], user: AccessSubject): Me
     return rule === "has_items" ? (node.children?.length ?? 0) > 0 : hasAccess(user, rule);
   });
 }
+
+/** Pages of one menu group that a role opens but whose group its holders will not see. */
+export interface HiddenGroupPages {
+  /** The group's title (批量文书处理). */
+  group: string;
+  /** Titles of the pages the role opens inside it. */
+  pages: string[];
+  /** The codes of which one shows the group. */
+  needs: readonly string[];
+}
+
+/**
+ * The pages a role's `permissions` open that its holders will not find in the menu: the item's own
+ * code is held, but its group's rule hides the group (part 1 §2: 批量文书处理 shows only with
+ * excel_batch_generate or excel_template_manage). The role dialog warns with these; the rule itself
+ * stays the spec's (buildMenu).
+ */
+export function pagesHiddenByGroup(
+  routes: readonly MenuRoute[],
+  permissions: readonly string[],
+): HiddenGroupPages[] {
+  // A member holding exactly these codes (not an administrator, not user id 1).
+  const holder: AccessSubject = { id: 0, role: "", permissions };
+  const shown = new Set(
+    buildMenu(routes, holder).flatMap((node) => [node.key, ...(node.children ?? []).map((c) => c.key)]),
+  );
+  const hidden = new Map<MenuGroupKey, HiddenGroupPages>();
+  for (const route of routes) {
+    const group = route.menu?.group;
+    const access = route.menu?.visible ?? route.access;
+    // Items every signed-in user sees are not the role's doing.
+    if (!group || access === "auth" || !hasAccess(holder, access) || shown.has(route.path)) continue;
+    const rule = MENU_GROUPS[group].visible;
+    const needs = Array.isArray(rule) ? rule : typeof rule === "string" && rule !== "has_items" ? [rule] : [];
+    const entry = hidden.get(group) ?? { group: MENU_GROUPS[group].title, pages: [], needs };
+    entry.pages.push(route.title);
+    hidden.set(group, entry);
+  }
+  return [...hidden.values()];
+}

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import type { AccessSubject, PermissionCode } from "../../common/permissions.ts";
 import { PAGE_ACCESS } from "../../common/permissions.ts";
 import { ROUTES } from "../router.tsx";
-import { buildMenu, type MenuNode } from "./build_menu.ts";
+import { buildMenu, type MenuNode, pagesHiddenByGroup } from "./build_menu.ts";
 
 function member(permissions: PermissionCode[], options: { id?: number; role?: string } = {}): AccessSubject {
   return { id: options.id ?? 7, role: options.role ?? "普通用户", permissions };
@@ -145,4 +145,19 @@ Deno.test("buildMenu() shows 审计日志 in 我的系统 to role admin and user
   );
   const all = member(["storage_manage", "user_manage", "role_manage", "system_settings"]);
   assert.equal(outline(buildMenu(ROUTES, all))[0], "group:my_system[/storage-manager,/account]");
+});
+
+Deno.test("pagesHiddenByGroup() names the pages a role opens but whose 批量文书处理 group stays hidden", () => {
+  assert.deepEqual(pagesHiddenByGroup(ROUTES, ["mediation", "pdf_converter", "dashboard"]), [{
+    group: "批量文书处理",
+    pages: ["PDF转链接", "模板文书生成"],
+    needs: ["excel_batch_generate", "excel_template_manage"],
+  }]);
+  assert.deepEqual(pagesHiddenByGroup(ROUTES, ["my_template"])[0]?.pages, ["我的模板"]);
+  // with either excel code the group shows, and nothing is hidden
+  assert.deepEqual(pagesHiddenByGroup(ROUTES, ["mediation", "pdf_converter", "excel_batch_generate"]), []);
+  assert.deepEqual(pagesHiddenByGroup(ROUTES, ["mediation", "excel_template_manage"]), []);
+  // pages outside a gated group, and groups shown by their items, never count
+  assert.deepEqual(pagesHiddenByGroup(ROUTES, ["dashboard", "excel_case_split", "ai_law_search"]), []);
+  assert.deepEqual(pagesHiddenByGroup(ROUTES, []), []);
 });

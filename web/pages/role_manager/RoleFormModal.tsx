@@ -1,10 +1,12 @@
-import { Form, Input, Modal } from "antd";
+import { Alert, Form, Input, Modal } from "antd";
 import { useEffect } from "react";
 import type { PermissionCode } from "../../../common/permissions.ts";
 import { roleBody } from "../../../common/schemas/roles.ts";
 import { createRole, type PermissionItem, type RoleRow, updateRole } from "../../api/roles.ts";
 import { useFormSave } from "../../components/form_save.ts";
 import { zodRule } from "../../components/zod_rule.ts";
+import { pagesHiddenByGroup } from "../../layouts/build_menu.ts";
+import { ROUTES } from "../../router.tsx";
 import { PermissionPicker } from "./PermissionPicker.tsx";
 
 interface FormValues {
@@ -26,6 +28,9 @@ interface Props {
 export function RoleFormModal({ open, editing, permissions, onClose, onSaved }: Props) {
   const [form] = Form.useForm<FormValues>();
   const { saving, save } = useFormSave(form);
+  const chosen = Form.useWatch("permissions", form) ?? [];
+  const hidden = pagesHiddenByGroup(ROUTES, chosen);
+  const nameOf = (code: string) => permissions.find((p) => p.code === code)?.name ?? code;
 
   useEffect(() => {
     if (!open) return;
@@ -80,6 +85,17 @@ export function RoleFormModal({ open, editing, permissions, onClose, onSaved }: 
         >
           <PermissionPicker permissions={permissions} />
         </Form.Item>
+        {hidden.map((h) => (
+          <Alert
+            key={h.group}
+            type="warning"
+            showIcon
+            title={`“${h.group}”菜单组不会显示`}
+            description={`该角色的用户在菜单中看不到：${h.pages.join("、")}。“${h.group}”菜单组只在角色拥有${
+              h.needs.map((code) => `“${nameOf(code)}”`).join("或")
+            }权限时显示（页面仍可通过地址打开）。`}
+          />
+        ))}
       </Form>
     </Modal>
   );

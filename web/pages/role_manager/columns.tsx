@@ -1,6 +1,6 @@
 import { Button, Space, type TableColumnsType, Tag, Tooltip, Typography } from "antd";
 import type { RoleRow } from "../../api/roles.ts";
-import { roleLabelWithKey } from "../../components/role_label.ts";
+import { roleLabel } from "../../components/role_label.ts";
 
 /** The role table's columns (part 3 §2): name, system tag, description, permission tags, actions. */
 export function roleColumns(actions: {
@@ -8,7 +8,19 @@ export function roleColumns(actions: {
   onDelete: (role: RoleRow) => void;
 }): TableColumnsType<RoleRow> {
   return [
-    { title: "角色名称", dataIndex: "name", width: 160, render: (name: string) => roleLabelWithKey(name) },
+    {
+      title: "角色名称",
+      dataIndex: "name",
+      width: 160,
+      // 管理员 with the key beside it: the role's name stays the key (admin).
+      render: (name: string) =>
+        roleLabel(name) === name ? name : (
+          <Space size={4}>
+            <span>{roleLabel(name)}</span>
+            <Typography.Text type="secondary">{name}</Typography.Text>
+          </Space>
+        ),
+    },
     {
       title: "系统角色",
       dataIndex: "is_system",
