@@ -363,6 +363,8 @@ export const API_ACCESS: Record<string, Access> = {
   "POST /api/custom-ocr/update-field/:batchId": "custom_ocr_access",
   "GET /api/custom-ocr/download/:fileName": ["custom_ocr_access", "ai_cljl_access"],
   // custom OCR folder mode (part 4 §7)
+  "GET /api/folder-browser/tree": "custom_ocr_access",
+  "GET /api/folder-browser/contents": "custom_ocr_access",
   "POST /api/folder-browser/process": "custom_ocr_access",
   "GET /api/folder-browser/progress/:batchId": "custom_ocr_access",
   "GET /api/folder-browser/records": ["custom_ocr_access", "ai_cljl_access"],

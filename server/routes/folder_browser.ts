@@ -6,6 +6,7 @@ import { type FolderRecord, getRecordEntry, listRecords } from "../kv/custom_ocr
 import { currentUser } from "../middleware/access.ts";
 import { validate } from "../middleware/validate.ts";
 import { startFolderRun } from "../services/custom_ocr/folder_case.ts";
+import { listFolderLevel } from "../services/custom_ocr/folder_tree.ts";
 import { chooseFieldSource, recordView } from "../services/custom_ocr/record_view.ts";
 
 const processBody = z.object({
@@ -33,6 +34,14 @@ async function requireRecord(c: { var: AppEnv["Variables"] }, id: string): Promi
 
 /** Custom OCR folder mode (part 4 §7 /api/folder-browser/*): runs over AI-folder items, records. */
 export const folderBrowserRoutes = new Hono<AppEnv>()
+  .get("/folder-browser/tree", async (c) => {
+    const nodes = await listFolderLevel(c.var.deps.kv, currentUser(c).id, c.req.query("path") ?? "");
+    return c.json({ success: true, tree: nodes.filter((n) => n.isFolder) });
+  })
+  .get("/folder-browser/contents", async (c) => {
+    const contents = await listFolderLevel(c.var.deps.kv, currentUser(c).id, c.req.query("path") ?? "");
+    return c.json({ success: true, contents });
+  })
   .post("/folder-browser/process", validate("json", processBody), async (c) => {
     const user = currentUser(c);
     const { ruleId, items } = c.req.valid("json");

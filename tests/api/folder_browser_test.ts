@@ -5,8 +5,16 @@ import { getQuotas } from "../../server/kv/quotas.ts";
 import { listUsageRecords } from "../../server/kv/usage.ts";
 import { type FolderRunTools, runFolderRecord } from "../../server/services/custom_ocr/folder_case.ts";
 import type { DocumentText } from "../../server/services/doc_text/types.ts";
-import { docxText } from "../helpers/mediation.ts";
+import PizZip from "pizzip";
 import { type SeededUser, type TestApp, testApp } from "../helpers/test_app.ts";
+
+/** The text of a .docx body. */
+function docxText(bytes: Uint8Array): string {
+  return new PizZip(bytes).file("word/document.xml")!.asText().replace(/<\/w:p>/g, "\n").replace(
+    /<[^>]+>/g,
+    "",
+  );
+}
 
 const DATA = new URL("../../../shared/data/extraction/", import.meta.url);
 
@@ -287,4 +295,42 @@ Deno.test("generate: a completed record fills the chosen /ai-muban templates (fo
   );
   assert.equal(traversal.status, 404);
   await traversal.body?.cancel();
+});
+
+Deno.test("GET /api/folder-browser/tree and contents: the AI folder one level at a time, with file counts and processed marks", async () => {
+  using t = await testApp();
+  const u = await member(t, 5);
+  const ruleId = await sharedRule(t, u);
+  await uploadFolder(t, u, {
+    "案件/张三/起诉状.docx": COMPLAINT,
+    "案件/张三/证据/借条.docx": IOU,
+    "案件/李四/a.pdf": "x",
+  });
+  const root = await (await t.request("GET", "/api/folder-browser/tree", { as: u })).json();
+  assert.deepEqual(
+    root.tree.map((n: { id: string; totalCount: number; isLeaf: boolean }) => [n.id, n.totalCount, n.isLeaf]),
+    [
+      ["dir_案件", 3, false],
+    ],
+  );
+  const { body } = await process(t, u, { ruleId, items: [{ path: "案件/张三", isFolder: true }] });
+  assert.equal(body.totalFiles, 2);
+  const level =
+    await (await t.request("GET", `/api/folder-browser/tree?path=${encodeURIComponent("案件")}`, { as: u }))
+      .json();
+  assert.deepEqual(level.tree.map((n: { name: string; isProcessed: boolean }) => [n.name, n.isProcessed]), [[
+    "李四",
+    false,
+  ], ["张三", true]]);
+  const files =
+    await (await t.request("GET", `/api/folder-browser/contents?path=${encodeURIComponent("案件/张三")}`, {
+      as: u,
+    })).json();
+  assert.deepEqual(files.contents.map((n: { id: string; isFile: boolean }) => [n.id, n.isFile]), [
+    ["dir_案件/张三/证据", false],
+    ["file_案件/张三/起诉状.docx", true],
+  ]);
+  const bad = await t.request("GET", "/api/folder-browser/contents?path=..%2F", { as: u });
+  assert.equal(bad.status, 400);
+  await bad.body?.cancel();
 });
