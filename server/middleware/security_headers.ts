@@ -6,7 +6,9 @@ import type { MiddlewareHandler } from "hono";
  * - style-src 'unsafe-inline': antd 6 writes its CSS-in-JS into <style> tags at run time and
  *   components set `style=` attributes; index.html has one small inline <style> too. No script can
  *   run from a style, so this keeps script-src strict.
- * - img-src data: for the captcha (an SVG data: URL) and the empty favicon; blob: for previews.
+ * - img-src data: for the captcha (an SVG data: URL) and the empty favicon; blob: for previews;
+ *   http: and https: because the logo and favicon may be any http(s) address set in 系统设置
+ *   (common/schemas/settings.ts). An image cannot run script.
  * - frame-ancestors 'none': nobody may frame the back office (click-jacking).
  */
 export function contentSecurityPolicy(connectSrc: readonly string[] = []): string {
@@ -14,7 +16,7 @@ export function contentSecurityPolicy(connectSrc: readonly string[] = []): strin
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    "img-src 'self' data: blob: http: https:",
     "font-src 'self' data:",
     `connect-src ${["'self'", ...connectSrc].join(" ")}`,
     "worker-src 'self' blob:",

@@ -32,6 +32,8 @@ Deno.test("the CSP: scripts only from this server, no framing, inline styles for
   assert.ok(directives.includes("object-src 'none'"));
   assert.ok(directives.includes("style-src 'self' 'unsafe-inline'"));
   assert.ok(!APP_CSP.includes("unsafe-eval"));
+  // 系统设置 may point the logo and favicon at any http(s) address
+  assert.ok(directives.includes("img-src 'self' data: blob: http: https:"));
   assert.equal(
     contentSecurityPolicy(originsOf("https://split.example.com/api/", "", "not a url")).split("; ")
       .find((d) => d.startsWith("connect-src")),
