@@ -20,6 +20,7 @@ export function contentSecurityPolicy(connectSrc: readonly string[] = []): strin
     "font-src 'self' data:",
     `connect-src ${["'self'", ...connectSrc].join(" ")}`,
     "worker-src 'self' blob:",
+    "frame-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -29,9 +30,10 @@ export function contentSecurityPolicy(connectSrc: readonly string[] = []): strin
 
 /**
  * A PDF shown in the browser runs in a sandbox: no script of ours, no same-origin access, even if
- * the file (which users upload or we generate from their data) carries active content.
+ * the file (which users upload or we generate from their data) carries active content. Only our own
+ * pages may frame it (a preview); Chromium still shows a sandboxed PDF opened in a tab.
  */
-export const INLINE_PDF_CSP = "sandbox; frame-ancestors 'none'";
+export const INLINE_PDF_CSP = "sandbox; frame-ancestors 'self'";
 
 export interface SecurityHeadersOptions {
   /** Origins the browser may call besides this server (the case-split server, part 4 §7). */
