@@ -42,6 +42,8 @@ export interface FieldPlan {
   fact: FactConcept | null;
   /** Label words to look for in generic label-value reading (the label split on / 、 and its synonyms). */
   labelWords: string[];
+  /** The field's hint for the model (custom OCR's field_prompt). */
+  prompt?: string;
 }
 
 /** Role words per side (labels vary per template: 原告/申请人/出借人/贷款人/甲方 all mean the creditor). */
@@ -156,5 +158,5 @@ export function planField(spec: FieldSpec): FieldPlan {
   }
   const base = { key, label, party, attribute, fact };
   const labelWords = label.split(/[\/、,，（）()\s]+/).map((w) => w.trim()).filter((w) => w.length >= 2);
-  return { ...base, type: typeOf(base, spec), labelWords };
+  return { ...base, type: typeOf(base, spec), labelWords, ...(spec.prompt ? { prompt: spec.prompt } : {}) };
 }

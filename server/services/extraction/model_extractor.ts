@@ -79,7 +79,9 @@ export async function extractWithModel(
 ): Promise<FileCandidates> {
   const lines = numberLines(input.docs).slice(0, MAX_LINES);
   const byId = new Map(lines.map((l) => [l.id.replace(/\s+/g, " "), l]));
-  const fieldList = input.plans.map((p) => `- ${p.key}：${p.label}`).join("\n");
+  const fieldList = input.plans.map((p) => `- ${p.key}：${p.label}${p.prompt ? `（${p.prompt}）` : ""}`).join(
+    "\n",
+  );
   const kinds = input.facts.map((f, i) => `f${i + 1} = ${f.fileName}（${f.kind}）`).join("\n");
   const system = "你是法律文书信息抽取助手。只能从给出的文本行中抽取，不得推测或编造。" +
     "每个字段给出原文中的值和它所在行的编号；原文没有的字段 value 为 null。只输出 JSON。";

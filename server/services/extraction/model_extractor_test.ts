@@ -48,13 +48,14 @@ Deno.test("model path through the real client and a fake provider: cited values 
   const fields = [
     { key: "lender", label: "出借人" },
     { key: "borrower_id", label: "借款人身份证号" },
-    { key: "guarantor", label: "保证人" },
+    { key: "guarantor", label: "保证人", prompt: "借条上签字的保证人" },
     { key: "witness", label: "见证人" },
   ];
   const r = await extractCaseFields([DOC], fields, { llm });
   // the numbered lines were sent, the ID number masked on the way out
   const sent = JSON.stringify(fake.chatRequests[0].body.messages);
   assert.match(sent, /\[f1 p1 l2\] 今借到王小明/);
+  assert.match(sent, /guarantor：保证人（借条上签字的保证人）/);
   assert.ok(!sent.includes("11010519491231002X"));
   const model = (key: string) => r.fields[key].candidates.find((c) => c.method === "model");
   assert.equal(model("lender")?.unverified, undefined);
