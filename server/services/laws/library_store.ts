@@ -10,7 +10,7 @@ export type LawDeps = Pick<AppDeps, "kv" | "blobs" | "clock">;
 
 interface Slot {
   current: Promise<LawLibrary>;
-  /** Bumped on every change, so a build started before it is not kept. */
+  /** Bumped on every change, so only the newest rebuild replaces `current`. */
   generation: number;
 }
 
@@ -42,16 +42,23 @@ export function getLawLibrary(deps: LawDeps): Promise<LawLibrary> {
   return slot.current;
 }
 
-/** After an import, edit or delete: the next request gets a fresh build. */
+/**
+ * After an import, edit or delete: builds afresh; requests keep the previous build until the new one
+ * is ready (the national corpus takes seconds), then get the new one. Resolves with the new build.
+ */
 export function invalidateLawLibrary(deps: LawDeps): Promise<LawLibrary> {
-  const slot = slots.get(deps.kv);
+  let slot = slots.get(deps.kv);
   const next = loadLibrary(deps);
   if (!slot) {
-    slots.set(deps.kv, { current: next, generation: 0 });
-  } else {
-    slot.generation++;
-    slot.current = next;
+    slot = { current: next, generation: 0 };
+    slots.set(deps.kv, slot);
+    return next;
   }
-  next.catch(() => slots.delete(deps.kv));
+  const generation = ++slot.generation;
+  const target = slot;
+  // Registered before the caller awaits `next`, so the slot is updated when the caller resumes.
+  next.then((lib) => {
+    if (target.generation === generation) target.current = Promise.resolve(lib);
+  }, (err) => console.error("[laws] rebuilding the library failed; the previous build stays:", err));
   return next;
 }
