@@ -123,6 +123,16 @@ Deno.test("folder mode: a case folder is routed by the rule, charged per file, r
   assert.equal(rec.merged_result.defendant_name, "张三");
   const one = await (await t.request("GET", `/api/folder-browser/records/${rec.id}`, { as: u })).json();
   assert.equal(one.record.id, rec.id);
+
+  // Deleting the rule deletes its records and their files.
+  await t.request("DELETE", `/api/custom-ocr/rules/${ruleId}`, { as: u });
+  assert.deepEqual(
+    (await (await t.request("GET", "/api/folder-browser/records", { as: u })).json()).records,
+    [],
+  );
+  let left = 0;
+  for await (const _ of t.deps.blobs.list(`users/${u.user.id}/custom_ocr`)) left++;
+  assert.equal(left, 0);
 });
 
 Deno.test("folder mode: a failed file is refunded once; the run still merges the others", async () => {

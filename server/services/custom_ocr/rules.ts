@@ -18,8 +18,10 @@ import {
   saveRule,
 } from "../../kv/custom_ocr_rules.ts";
 import type { FieldSpec } from "../extraction/types.ts";
+import { deleteRecordEntry, listRecords } from "../../kv/custom_ocr_records.ts";
+import { userItemPrefix } from "../../blobs/blob_keys.ts";
 
-type RuleDeps = Pick<AppDeps, "kv" | "clock">;
+type RuleDeps = Pick<AppDeps, "kv" | "clock" | "blobs">;
 
 function shortId(): string {
   return crypto.randomUUID().replaceAll("-", "").slice(0, 12);
@@ -101,9 +103,15 @@ export async function updateRule(
   return rule;
 }
 
-/** Deletes a rule. TODO(#13): its processing records go with it once records exist. */
+/** Deletes a rule, then its records with their files (the confirmation says they go too). */
 export async function removeRule(deps: RuleDeps, userId: number, id: string): Promise<void> {
-  await deleteRule(deps.kv, await requireRule(deps, userId, id));
+  const rule = await requireRule(deps, userId, id);
+  await deleteRule(deps.kv, rule);
+  for (const record of await listRecords(deps.kv, userId)) {
+    if (record.ruleId !== rule.id) continue;
+    await deleteRecordEntry(deps.kv, record);
+    await deps.blobs.deletePrefix(userItemPrefix(userId, "custom_ocr", record.id));
+  }
 }
 
 /** Types a custom OCR run reads (part 4 §5 "Custom upload"); jpg is the same type as jpeg. */
