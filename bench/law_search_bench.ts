@@ -6,7 +6,7 @@
  *
  * Without NATIONAL_DIR it unpacks ../shared/data/laws/national.tar.xz into a temporary folder. The
  * queries are the dev questions and citations (search only; the labels are not used here). Prints
- * figures, asserts nothing. `deno bench` runs a short latency bench over the same library.
+ * figures, asserts nothing. Under `deno bench` (deno task bench) it only times search on the test fixtures.
  */
 import { LocalBlobStore } from "../server/blobs/local_blob_store.ts";
 import { systemClock } from "../server/clock.ts";
@@ -14,6 +14,8 @@ import { checkCitationsIn } from "../server/services/laws/check_citations.ts";
 import { importLawFolder } from "../server/services/laws/import_laws.ts";
 import { getLawLibrary } from "../server/services/laws/library_store.ts";
 import { searchLaws } from "../server/services/laws/search.ts";
+import { buildLibraryFromFiles } from "../server/services/laws/build_library.ts";
+import { parseLawFolder } from "../server/services/laws/load_folder.ts";
 import { parseCsv } from "../scripts/eval_regions.ts";
 
 const DATA = new URL("../../shared/data/laws/", import.meta.url).pathname;
@@ -26,11 +28,6 @@ async function nationalDir(): Promise<string> {
   const res = await new Deno.Command("tar", { args: ["-xJf", `${DATA}national.tar.xz`, "-C", tmp] }).output();
   if (!res.success) throw new Error("could not unpack national.tar.xz");
   return `${tmp}/national`;
-}
-
-if (Deno.args[0] === "--startup") {
-  await measureStartup(Deno.args[1]);
-  Deno.exit(0);
 }
 
 /** In a fresh process: the server's start-up (library from KV + blobs), memory, latencies. */
@@ -81,25 +78,47 @@ async function measureStartup(dataDir: string): Promise<void> {
   kv.close();
 }
 
-const dir = await nationalDir();
-const dataDir = await Deno.makeTempDir({ prefix: "laws-bench-" });
-const kv = await Deno.openKv(`${dataDir}/kv.sqlite3`);
-const deps = { kv, blobs: new LocalBlobStore(`${dataDir}/blobs`), clock: systemClock };
+/** Imports the national corpus, then measures start-up in a fresh process. */
+async function main(): Promise<void> {
+  const dir = await nationalDir();
+  const dataDir = await Deno.makeTempDir({ prefix: "laws-bench-" });
+  const kv = await Deno.openKv(`${dataDir}/kv.sqlite3`);
+  const deps = { kv, blobs: new LocalBlobStore(`${dataDir}/blobs`), clock: systemClock };
 
-const t = performance.now();
-const report = await importLawFolder(deps, dir);
-const importMs = performance.now() - t;
-const articles = report.imported.reduce((s, l) => s + l.articleCount, 0);
-console.log(
-  `import: ${report.imported.length} law versions, ${articles} articles (${report.duplicates.length} duplicate files skipped) in ${
-    (importMs / 1000).toFixed(1)
-  } s (parse, segment, store, first index build)`,
-);
-kv.close();
-const child = await new Deno.Command(Deno.execPath(), {
-  args: ["run", "-A", "--v8-flags=--expose-gc", new URL(import.meta.url).pathname, "--startup", dataDir],
-  stdout: "inherit",
-  stderr: "inherit",
-}).output();
-if (!child.success) console.error("start-up measurement failed");
-await Deno.remove(dataDir, { recursive: true });
+  const t = performance.now();
+  const report = await importLawFolder(deps, dir);
+  const importMs = performance.now() - t;
+  const articles = report.imported.reduce((s, l) => s + l.articleCount, 0);
+  console.log(
+    `import: ${report.imported.length} law versions, ${articles} articles (${report.duplicates.length} duplicate files skipped) in ${
+      (importMs / 1000).toFixed(1)
+    } s (parse, segment, store, first index build)`,
+  );
+  kv.close();
+  const child = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--v8-flags=--expose-gc", new URL(import.meta.url).pathname, "--startup", dataDir],
+    stdout: "inherit",
+    stderr: "inherit",
+  }).output();
+  if (!child.success) console.error("start-up measurement failed");
+  await Deno.remove(dataDir, { recursive: true });
+}
+
+if (import.meta.main) {
+  if (Deno.args[0] === "--startup") await measureStartup(Deno.args[1]);
+  else await main();
+} else {
+  // Under `deno task bench`: search latency on the test fixtures (the national run is a script).
+  const fixtures = new URL("../tests/fixtures/laws/", import.meta.url).pathname;
+  const lib = await buildLibraryFromFiles(await parseLawFolder(fixtures), "2026-01-01");
+  const queries = [
+    "借钱不还 利息怎么算",
+    "民法典第1165条",
+    "起诉必须符合下列条件",
+    "高空抛物 物业责任",
+    "离昏冷静期",
+  ];
+  Deno.bench("searchLaws() on the fixture library, 5 queries", () => {
+    for (const q of queries) searchLaws(lib, { q, pageSize: 20 });
+  });
+}
