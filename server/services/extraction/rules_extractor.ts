@@ -95,6 +95,10 @@ export function cleanName(raw: string): string | null {
 const ROLE_LINE =
   /^(原告|被告|第三人|申请人|被申请人|出借人|借款人|贷款人|甲方|乙方|丙方|丁方|保证人|担保人|委托人|受托人|委托诉讼代理人|诉讼代理人|委托代理人|代理人|受送达人|债权人|债务人|上诉人|被上诉人|当事人|具状人)([一二三四五六\d]?)((?:（[^）]{0,10}）)?)(?:[：]|\s*\|\s*)(.*)$/;
 
+/** Court style without a colon: 原告张三，男，… / 被告某某有限公司，住所地… (the name must be followed by either). */
+const ROLE_NO_COLON =
+  /^(原告|被告|第三人|申请人|被申请人|上诉人|被上诉人)([一二三四五六\d]?)((?:（[^）]{0,10}）)?)((?:[\u4e00-\u9fff·]{2,5}|[\u4e00-\u9fff（）]{4,40}?(?:公司|分行|支行|银行|合作社|中心))[，,](?:男|女|住|统一社会信用代码|法定代表人|负责人).*)$/;
+
 const NEXT_ROLE =
   /(原告|被告|第三人|申请人|被申请人|出借人|借款人|贷款人|甲方|乙方|保证人|担保人|委托人|受托人|委托诉讼代理人|诉讼代理人|委托代理人|代理人|受送达人)[一二三四五六\d]?(（[^）]{0,10}）)?：/;
 
@@ -179,7 +183,7 @@ function readPartyBlocks(doc: DocumentText, lines: LogicalLine[]): PartyRecord[]
   for (let li = 0; li < lines.length; li++) {
     const line = lines[li];
     const text = line.text;
-    const m = text.match(ROLE_LINE);
+    const m = text.match(ROLE_LINE) ?? text.match(ROLE_NO_COLON);
     if (m && !/^(具状人|受托人)$/.test(m[1]) || (m && m[1] === "受托人")) {
       const role = roleOf(m[1], m[2], m[3]);
       const rec: PartyRecord = { role, roleWord: m[1], attrs: {} };

@@ -53,3 +53,19 @@ Deno.test("readDocumentFacts: a deadline is a due date, a past repayment date is
   assert.deepEqual(f.facts.loan_date?.map((h) => h.normalized), ["2022-01-05"]);
   assert.deepEqual(f.facts.loan_amount?.map((h) => h.normalized), ["20000"]);
 });
+
+Deno.test("readDocumentFacts: court style party lines without a colon", () => {
+  const f = readDocumentFacts(docOf("判决书.pdf", [
+    "某某市某某区人民法院",
+    "民事判决书",
+    "原告张三，男，1980年1月1日出生，住浙江省杭州市西湖区文三路1号。",
+    "被告某某科技有限公司，住所地浙江省杭州市滨江区江南大道1号，统一社会信用代码91350100M000100Y43。",
+    "原告张三与被告某某科技有限公司民间借贷纠纷一案，本院于2024年1月2日立案后进行了审理。",
+  ]));
+  assert.deepEqual(f.parties.map((p) => [p.role, p.attrs.name?.value]), [
+    ["creditor", "张三"],
+    ["debtor", "某某科技有限公司"],
+  ]);
+  assert.equal(f.parties[1].attrs.credit_code?.value, "91350100M000100Y43");
+  assert.equal(f.parties[0].attrs.address?.value, "浙江省杭州市西湖区文三路1号");
+});
