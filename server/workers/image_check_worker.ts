@@ -6,7 +6,8 @@ import { ParseFailure, serveWorker } from "./worker_protocol.ts";
  * Decodes, checks and prepares an untrusted image for the recogniser inside a permission-less worker
  * (issue #10 §1): the pixel count is read from the header and refused before decoding (decompression
  * bombs), the EXIF orientation is applied, the image is turned grey, shrunk to `maxSide` on its long side,
- * a small tilt is straightened, and the result is a grey PNG. Also turns a prepared PNG by 90/180/270°.
+ * a small tilt is straightened, and the result is a grey PNG. Also turns a prepared PNG by 90/180/270°
+ * (a page photographed on its side or upside down: read_document_text.ts decides from the recogniser's output).
  * Started only through services/doc_text/prepare_image.ts.
  */
 
@@ -24,8 +25,6 @@ export type ImageWorkerResult =
     orientation: number;
     /** Degrees the tilt was corrected by (0 when none). */
     deskewDegrees: number;
-    /** Quarter turns (clockwise degrees) applied because the text ran sideways. */
-    turned: 0 | 90;
   }
   | { ok: false; tooLarge: { width: number; height: number } };
 
@@ -274,13 +273,6 @@ export function estimateSkew(img: Gray): number {
   return skewProfile(img).angle;
 }
 
-/** Text that forms columns far more strongly than rows: the page lies on its side. */
-export function looksSideways(img: Gray): boolean {
-  const rows = skewProfile(img).score;
-  const columns = skewProfile(orient(img, 5)).score;
-  return columns > rows * 1.5 && columns > 0;
-}
-
 /** Rotates by a small angle around the centre (bilinear), filling the corners with white. */
 function rotateSmall(img: Gray, degrees: number): Gray {
   const { width: w, height: h, data } = img;
@@ -324,7 +316,6 @@ function run(input: ImageWorkerInput): ImageWorkerResult {
       height: img.height,
       orientation: 1,
       deskewDegrees: skew === 0 ? 0 : -skew,
-      turned: 0,
     };
   }
   const header = readImageHeader(input.bytes);
@@ -339,13 +330,6 @@ function run(input: ImageWorkerInput): ImageWorkerResult {
     throw new ParseFailure("图片已损坏，无法解码");
   }
   img = shrink(orient(img, header.orientation), input.maxSide);
-  // A page photographed on its side is turned a quarter clockwise here; the recogniser's confidence
-  // decides later whether it needs the other half turn (services/doc_text/read_document_text.ts).
-  let turned: 0 | 90 = 0;
-  if (input.deskew && looksSideways(img)) {
-    img = rotate(img, 90);
-    turned = 90;
-  }
   const skew = input.deskew ? estimateSkew(img) : 0;
   if (skew !== 0) img = rotateSmall(img, -skew);
   return {
@@ -355,7 +339,6 @@ function run(input: ImageWorkerInput): ImageWorkerResult {
     height: img.height,
     orientation: header.orientation,
     deskewDegrees: skew === 0 ? 0 : -skew,
-    turned,
   };
 }
 

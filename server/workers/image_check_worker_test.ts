@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { encode as encodePng } from "fast-png";
 import jpeg from "jpeg-js";
 import { makeBombPng, withExifOrientation } from "../../scripts/make_ocr_fixtures.ts";
-import { estimateSkew, looksSideways, readImageHeader } from "./image_check_worker.ts";
+import { estimateSkew, readImageHeader } from "./image_check_worker.ts";
 
 /** A grey page with dark text-like bars (rows of "characters"), tilted by `tilt` degrees, turned if asked. */
 function page(tilt: number, sideways = false): { width: number; height: number; data: Uint8Array } {
@@ -47,11 +47,4 @@ Deno.test("estimateSkew finds a small tilt (the correction undoes it) and leaves
     const found = estimateSkew(page(tilt));
     assert.ok(Math.abs(Math.abs(found) - Math.abs(tilt)) <= 0.3, `tilt ${tilt}: found ${found}`);
   }
-});
-
-Deno.test("looksSideways tells a page on its side from an upright one", () => {
-  assert.equal(looksSideways(page(0)), false);
-  assert.equal(looksSideways(page(1)), false);
-  assert.equal(looksSideways(page(0, true)), true);
-  assert.equal(looksSideways(page(-1.5, true)), true);
 });

@@ -15,8 +15,8 @@ export const DOC_TEXT_MAX_INPUT_BYTES = 60 * 1024 * 1024;
 export const DOC_TEXT_MAX_SHEET_ROWS = 5_000;
 /** One file's whole reading, OCR included (DOC_TEXT_TIMEOUT). */
 export const DOC_TEXT_FILE_TIMEOUT_MS = 10 * 60_000;
-/** One parsing worker or poppler/LibreOffice call. */
-export const DOC_TEXT_STEP_TIMEOUT_MS = 60_000;
+/** One parsing worker or poppler call (generous: on a loaded 2-core machine a scan page took 30 s to render). */
+export const DOC_TEXT_STEP_TIMEOUT_MS = 120_000;
 /** Long side of a page image handed to the recogniser (OCR-NOTES.md: 1754 px is faster and better than 300 dpi). */
 export const OCR_MAX_SIDE = 1754;
 /** A PDF page whose text layer has fewer characters than this is rendered and recognised. */

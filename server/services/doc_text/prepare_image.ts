@@ -17,8 +17,6 @@ export interface PreparedImage {
   height: number;
   orientation: number;
   deskewDegrees: number;
-  /** 90 when the page lay on its side and was turned a quarter clockwise. */
-  turned: 0 | 90;
 }
 
 /**

@@ -289,18 +289,27 @@ function engineOf(ctx: ReadContext): OcrEngine {
 interface PageScore {
   chars: number;
   meanConfidence: number;
+  /**
+   * Share of the characters in lines whose box cannot hold them side by side (width per character under a
+   * third of the box height): text running up or down the page, i.e. a page lying on its side.
+   */
+  sideways: number;
 }
 
 function score(lines: OcrLine[]): PageScore {
   const chars = lines.reduce((n, l) => n + l.text.length, 0);
   const meanConfidence = chars ? lines.reduce((s, l) => s + l.confidence * l.text.length, 0) / chars : 0;
-  return { chars, meanConfidence };
+  const implausible = lines.filter((l) => {
+    const w = l.box[2] - l.box[0], h = l.box[3] - l.box[1];
+    return l.text.length >= 2 && w / l.text.length < h / 3;
+  }).reduce((n, l) => n + l.text.length, 0);
+  return { chars, meanConfidence, sideways: chars ? implausible / chars : 0 };
 }
 
 /**
- * Decodes, checks, straightens and recognises one page image. A page whose text runs sideways was turned a
- * quarter by the worker; a page that then reads poorly (mean confidence under 0.8) is tried upside down, and
- * the reading with the most confident characters wins.
+ * Decodes, checks, straightens and recognises one page image. A page whose lines cannot be rows of text
+ * (PageScore.sideways) is tried turned a quarter each way; a page that reads poorly (mean confidence under
+ * 0.8) is tried upside down; the better reading wins and the turn is kept in `TextPage.turned`.
  */
 async function recognizePage(ctx: ReadContext, page: number, imageBytes: Uint8Array): Promise<TextPage> {
   let image = await prepareImage(imageBytes);
@@ -308,21 +317,25 @@ async function recognizePage(ctx: ReadContext, page: number, imageBytes: Uint8Ar
   const engine = engineOf(ctx);
   let result = await engine.recognize(image.png, { signal: ctx.signal });
   let s = score(result.lines);
-  // Turned by the worker (a page on its side) and/or here (upside down); boxes are in the final image.
-  let extra: 0 | 180 = 0;
-  if (s.chars > 0 && s.meanConfidence < 0.8) {
-    // A poor reading: maybe upside down.
-    const other = await rotateImage(image.png, 180);
+  // A page photographed on its side or upside down reads as implausible lines or poorly: try it turned.
+  let turned: 90 | 180 | 270 | undefined;
+  const turns: (90 | 180 | 270)[] = s.sideways > 0.5
+    ? [270, 90]
+    : s.chars > 0 && s.meanConfidence < 0.8
+    ? [180]
+    : [];
+  for (const degrees of turns) {
+    const other = await rotateImage(image.png, degrees);
     const otherResult = await engine.recognize(other.png, { signal: ctx.signal });
     const t = score(otherResult.lines);
-    if (
-      t.chars * t.meanConfidence > s.chars * s.meanConfidence * 1.1 && t.meanConfidence > s.meanConfidence
-    ) {
-      [image, result, s, extra] = [{ ...other, turned: image.turned }, otherResult, t, 180];
+    const better = s.sideways > 0.5
+      ? t.sideways < 0.5 && t.chars * t.meanConfidence > s.chars * s.meanConfidence * 0.5
+      : t.chars * t.meanConfidence > s.chars * s.meanConfidence * 1.1 && t.meanConfidence > s.meanConfidence;
+    if (better) {
+      [image, result, s, turned] = [other, otherResult, t, degrees];
+      if (t.meanConfidence > 0.9) break;
     }
   }
-  const total = (image.turned + extra) % 360;
-  const turned = total === 0 ? undefined : total as 90 | 180 | 270;
   ctx.engines.set(page, result.engine);
   if (ctx.keepImages) ctx.images.push({ page, png: image.png, width: image.width, height: image.height });
   const lines: TextLine[] = result.lines.map((l) => ({
@@ -349,8 +362,7 @@ async function ocrPageImage(
   turned?: 90 | 180 | 270,
 ): Promise<PageImage & { page: 0 }> {
   let image = await prepareImage(imageBytes);
-  const extra = ((turned ?? 0) - image.turned + 360) % 360;
-  if (extra === 90 || extra === 180 || extra === 270) image = await rotateImage(image.png, extra);
+  if (turned) image = await rotateImage(image.png, turned);
   return { page: 0, png: image.png, width: image.width, height: image.height };
 }
 

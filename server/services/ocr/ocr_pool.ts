@@ -19,7 +19,7 @@ export interface OcrPoolOptions {
   engine?: "auto" | "paddle" | "tesseract";
   /** Recogniser processes; default 1 (memory is the limit: ~1.6 GB each). */
   processes?: number;
-  /** One page's time limit; default 60 s. */
+  /** One page's time limit; default 120 s (a loaded machine took ~30 s a page). */
   pageTimeoutMs?: number;
   /** A process idle this long is stopped to give its memory back; default 10 min. */
   idleMs?: number;
@@ -111,7 +111,7 @@ export function createTesseractEngine(options: { pageTimeoutMs?: number } = {}):
     async recognize(png, opts = {}) {
       try {
         const lines = await recognizeWithTesseract(png, {
-          timeoutMs: opts.timeoutMs ?? options.pageTimeoutMs ?? 60_000,
+          timeoutMs: opts.timeoutMs ?? options.pageTimeoutMs ?? 120_000,
           signal: opts.signal,
         });
         stats.pages++;
@@ -131,7 +131,7 @@ export function createTesseractEngine(options: { pageTimeoutMs?: number } = {}):
 /** The pool; see the module comment. Close it when done (main.ts on stop, tests at their end). */
 export function createOcrEngine(options: OcrPoolOptions = {}): OcrEngine {
   const size = Math.max(1, options.processes ?? 1);
-  const pageTimeoutMs = options.pageTimeoutMs ?? 60_000;
+  const pageTimeoutMs = options.pageTimeoutMs ?? 120_000;
   const idleMs = options.idleMs ?? 10 * 60_000;
   const maxRss = options.maxRssBytes ?? 2.5 * 1024 ** 3;
   const log = options.log ?? ((line: string) => console.log(line));
