@@ -94,7 +94,8 @@ Deno.test("a role that loses a permission in the role manager takes the menu ite
   // A reload of the page it lost: 没有访问权限, the member stays there, the page is not shown.
   await member.goto("/user-manager");
   await waitForToast(member, "没有访问权限");
-  await member.waitForTimeout(500);
+  // the content area shows the 403 result (the guard has decided), and the address stays
+  await member.locator("main .ant-result-403").waitFor();
   assert.equal(pathOf(member), "/user-manager");
   assert.equal(await member.getByText("用户列表").count(), 0);
   assert.ok(!(await menuLabels(member)).includes("用户管理"));

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import type { Locator, Page } from "playwright-core";
-import type { BrowserSession } from "../helpers/browser.ts";
+import { type BrowserSession, E2E_WAIT_MS } from "../helpers/browser.ts";
 import { E2E_ADMIN_PASSWORD, E2E_ADMIN_USERNAME, E2E_CAPTCHA } from "../helpers/server_process.ts";
 
 /** The login form's fields by their accessible names (aria-label / placeholder). */
@@ -57,8 +57,30 @@ export async function signedInPage(
 }
 
 /** Waits until the address bar shows `path` (pathname only). */
-export async function waitForPath(page: Page, path: string, timeout = 10_000): Promise<void> {
+export async function waitForPath(page: Page, path: string, timeout = E2E_WAIT_MS): Promise<void> {
   await page.waitForURL((url) => url.pathname === path, { timeout });
+}
+
+/**
+ * Waits until the signed-in page `title` has loaded its data: its title in the header, and no loading
+ * veil (antd Spin) or loading table left in the content area. Click a page's buttons only after
+ * this: a button under a loading veil does not take the click (#16 flaky test).
+ */
+export async function waitForPageReady(page: Page, title: string): Promise<void> {
+  await page.locator("header").getByText(title, { exact: true }).waitFor();
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return main !== null && main.childElementCount > 0 &&
+      main.querySelector(".ant-spin-spinning, .ant-skeleton-active") === null;
+  });
+}
+
+/** Clicks the button `button` and waits until the dialog `dialog` is open; returns the dialog. */
+export async function openDialog(page: Page, button: string | RegExp, dialog: string): Promise<Locator> {
+  await page.getByRole("button", { name: button }).click();
+  const opened = page.getByRole("dialog", { name: dialog });
+  await opened.waitFor();
+  return opened;
 }
 
 export function pathOf(page: Page): string {
@@ -67,7 +89,7 @@ export function pathOf(page: Page): string {
 
 /** Waits for an antd message (toast) with exactly this text. */
 export async function waitForToast(page: Page, text: string): Promise<void> {
-  await page.locator(".ant-message-notice").filter({ hasText: text }).first().waitFor({ timeout: 10_000 });
+  await page.locator(".ant-message-notice").filter({ hasText: text }).first().waitFor();
 }
 
 /** The stored token (the web app keeps it in localStorage under "token"). */
@@ -88,10 +110,15 @@ export interface MenuEntry {
 export async function readSideMenu(page: Page): Promise<MenuEntry[]> {
   const menu = page.locator("aside .ant-menu-root");
   await menu.waitFor();
-  const closed = menu.locator(".ant-menu-submenu-title[aria-expanded='false']");
+  const closedSelector = "aside .ant-menu-root .ant-menu-submenu-title[aria-expanded='false']";
+  const closed = page.locator(closedSelector);
   for (let i = await closed.count(); i > 0; i = await closed.count()) {
     await closed.first().click();
-    await page.waitForTimeout(50);
+    // the group has opened when one fewer is closed
+    await page.waitForFunction(
+      ([selector, before]) => document.querySelectorAll(selector as string).length < (before as number),
+      [closedSelector, i] as const,
+    );
   }
   return await menu.evaluate((root) => {
     const text = (el: Element | null) => (el?.textContent ?? "").trim();

@@ -8,9 +8,11 @@ import {
   apiGet,
   assertNoPageErrors,
   loginField,
+  openDialog,
   openLoginPage,
   signedInPage,
   storedToken,
+  waitForPageReady,
   waitForPath,
   waitForToast,
 } from "./steps.ts";
@@ -26,6 +28,7 @@ Deno.test("system settings: the admin saves new names, the shell follows at once
   await using browser = await launchBrowser();
   const page = await signedInPage(browser, { url: server.url, ...ADMIN_LOGIN });
   await page.goto("/system-settings");
+  await waitForPageReady(page, "系统设置");
 
   const systemName = page.getByLabel("系统名称", { exact: true });
   await page.waitForFunction(() => {
@@ -94,11 +97,17 @@ Deno.test("invitation code generated in the dialog, given its own gift, and a ne
   await using browser = await launchBrowser();
   const admin = await signedInPage(browser, { url: server.url, ...ADMIN_LOGIN });
 
-  // generate: max uses 3, no expiry, a remark
+  // generate: max uses 3, no expiry, a remark (once the settings and the code list have loaded)
   await admin.goto("/system-settings");
-  await admin.getByRole("button", { name: "生成邀请码" }).click();
-  const dialog = admin.getByRole("dialog", { name: "生成邀请码" });
-  await dialog.getByLabel("最大使用次数").fill("3");
+  await waitForPageReady(admin, "系统设置");
+  const dialog = await openDialog(admin, "生成邀请码", "生成邀请码");
+  // the dialog fills its default max uses when it opens: wait for it before typing over it
+  const maxUses = dialog.getByLabel("最大使用次数");
+  await admin.waitForFunction(
+    (input) => (input as HTMLInputElement).value !== "",
+    await maxUses.elementHandle(),
+  );
+  await maxUses.fill("3");
   await dialog.getByLabel("备注").fill("青禾合作");
   await dialog.getByRole("button", { name: /生\s*成/ }).click();
   await waitForToast(admin, "生成成功");
@@ -111,6 +120,7 @@ Deno.test("invitation code generated in the dialog, given its own gift, and a ne
 
   // its own gift on /register-gift
   await admin.goto("/register-gift");
+  await waitForPageReady(admin, "注册赠送管理");
   const giftRow = admin.locator(".ant-table-row").filter({ hasText: code });
   await giftRow.getByText("使用默认赠送").waitFor();
   await giftRow.getByRole("button", { name: "设置赠送" }).click();
@@ -160,6 +170,7 @@ Deno.test("invitation code generated in the dialog, given its own gift, and a ne
 
   // the code's users dialog lists the new member
   await admin.goto("/system-settings");
+  await waitForPageReady(admin, "系统设置");
   const usedRow = admin.locator(".ant-table-row").filter({ hasText: "青禾合作" });
   await usedRow.getByText("1 / 3").waitFor();
   await usedRow.getByRole("button", { name: "查看用户" }).click();

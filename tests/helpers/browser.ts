@@ -10,6 +10,13 @@
  */
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 
+/**
+ * How long a browser test waits for an element, a page or a toast before it fails. Generous: CI runs
+ * on two loaded cores, where a lazy page chunk and its first API answers can take well over 10 s;
+ * the waits themselves end at once when their condition holds (E2E_WAIT_MS overrides).
+ */
+export const E2E_WAIT_MS = Number(Deno.env.get("E2E_WAIT_MS") ?? 45_000);
+
 export const CHROMIUM_PATH = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
 
 // The background-networking flags keep Chromium from calling out: this machine's network is closed,
@@ -71,7 +78,9 @@ export async function launchBrowser(): Promise<BrowserSession> {
         timezoneId: "Asia/Shanghai",
         viewport: options?.viewport ?? { width: 1280, height: 800 },
       });
-      context.setDefaultTimeout(10_000);
+      // A ceiling, not a pause: every wait ends as soon as what it waits for is there (#16 flaky test).
+      context.setDefaultTimeout(E2E_WAIT_MS);
+      context.setDefaultNavigationTimeout(E2E_WAIT_MS);
       contexts.push(context);
       const page = await context.newPage();
       page.on("pageerror", (err) => pageErrors.push(`${page.url()}: ${err.message}`));
