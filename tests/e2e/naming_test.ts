@@ -5,7 +5,14 @@
 import assert from "node:assert/strict";
 import { launchBrowser } from "../helpers/browser.ts";
 import { seedUser, startServer } from "../helpers/server_process.ts";
-import { ADMIN_LOGIN, assertNoPageErrors, signedInPage, waitForToast } from "./steps.ts";
+import {
+  ADMIN_LOGIN,
+  assertNoPageErrors,
+  openDialog,
+  signedInPage,
+  waitForPageReady,
+  waitForToast,
+} from "./steps.ts";
 
 Deno.test("login features show icons with Chinese labels; roles show 管理员 for admin; one product name", async () => {
   await using server = await startServer({
@@ -20,8 +27,8 @@ Deno.test("login features show icons with Chinese labels; roles show 管理员 f
   assert.match(await page.title(), /法务文书批量处理系统$/);
 
   await page.goto("/login-features");
-  await page.getByRole("button", { name: "新增功能项" }).click();
-  const dialog = page.getByRole("dialog", { name: "新增功能项" });
+  await waitForPageReady(page, "登录页功能管理");
+  const dialog = await openDialog(page, "新增功能项", "新增功能项");
   const wordIcon = dialog.locator("label.ant-radio-button-wrapper[title='Word文档']");
   await wordIcon.waitFor();
   assert.equal(await dialog.getByText(/Outlined/).count(), 0, "no component names in the editor");

@@ -3,7 +3,13 @@ import type { Page } from "playwright-core";
 import { recordUsage } from "../../server/kv/usage.ts";
 import { launchBrowser } from "../helpers/browser.ts";
 import { startServer } from "../helpers/server_process.ts";
-import { ADMIN_LOGIN, assertNoPageErrors, signInThroughPage, waitForPath } from "./steps.ts";
+import {
+  ADMIN_LOGIN,
+  assertNoPageErrors,
+  signInThroughPage,
+  waitForPageReady,
+  waitForPath,
+} from "./steps.ts";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -18,7 +24,7 @@ async function pageOverflow(page: Page): Promise<{ scrollWidth: number; clientWi
 /** Opens `path` and waits until its title is in the header and its first card has rendered. */
 async function openPage(page: Page, path: string, title: string): Promise<void> {
   await page.goto(path);
-  await page.locator("header").getByText(title, { exact: true }).waitFor();
+  await waitForPageReady(page, title);
   await page.locator("main .ant-card").first().waitFor();
   await page.waitForLoadState("networkidle");
 }
