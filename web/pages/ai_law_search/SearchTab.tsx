@@ -37,17 +37,21 @@ export function SearchTab({ onOpen }: { onOpen: (t: { lawId: string; number: str
     }
     setLoading(true);
     try {
-      setResult(
-        await searchLaws({
-          q: query.trim(),
-          status,
-          level,
-          asOf: asOf ? asOf.format("YYYY-MM-DD") : undefined,
-          page: nextPage,
-          pageSize: PAGE_SIZE,
-        }),
-      );
+      const found = await searchLaws({
+        q: query.trim(),
+        status,
+        level,
+        asOf: asOf ? asOf.format("YYYY-MM-DD") : undefined,
+        page: nextPage,
+        pageSize: PAGE_SIZE,
+      });
+      setResult(found);
       setPage(nextPage);
+      // A query that is only a citation (民诉法解释第90条) opens that article directly.
+      const top = found.results[0];
+      if (nextPage === 1 && top?.match === "citation" && found.terms.length === 0) {
+        onOpen({ lawId: top.lawId, number: top.articleNumber });
+      }
       if (nextPage === 1) loadRecent();
     } catch {
       // the API client has shown the message
