@@ -31,6 +31,7 @@ import {
   requirePreset,
 } from "../services/ai_chat/presets.ts";
 import { saveAnswerAsTemplate } from "../services/ai_chat/save_template.ts";
+import { readLlmSettings } from "../services/llm/llm_client.ts";
 import { conversationView, messageView } from "../services/ai_chat/views.ts";
 import { attachmentHeader } from "../services/templates/word_templates.ts";
 import { getArticleView } from "../services/laws/law_views.ts";
@@ -72,8 +73,10 @@ function eventStream(
 }
 
 export const aiChatRoutes = new Hono<AppEnv>()
-  .get("/ai-chat/presets", (c) => {
-    return c.json({ success: true, presets: listPresets().map(presetView) });
+  .get("/ai-chat/presets", async (c) => {
+    // aiConfigured lets the screen say 管理员尚未配置AI模型 before the first question.
+    const aiConfigured = (await readLlmSettings(c.var.deps)) !== null;
+    return c.json({ success: true, presets: listPresets().map(presetView), aiConfigured });
   })
   .get("/ai-chat/article", validate("query", articleQuery), async (c) => {
     const { lawId, number } = c.req.valid("query");

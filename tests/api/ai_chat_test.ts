@@ -267,7 +267,9 @@ Deno.test("a client that goes away stops the provider call; the answer is kept a
 Deno.test("a preset drafts the court's form: code fills the fixed blocks, the model writes only the narrative", async () => {
   using t = await testApp();
   const user = await t.userWith(["ai_document"], { quotas: { ai: 2 } });
-  const presets = (await (await t.request("GET", "/api/ai-chat/presets", { as: user })).json()).presets;
+  const presetsBody = await (await t.request("GET", "/api/ai-chat/presets", { as: user })).json();
+  assert.equal(presetsBody.aiConfigured, false);
+  const presets = presetsBody.presets;
   const loan = presets.find((p: { id: string }) => p.id === "civil_loan_complaint");
   assert.equal(loan.title, "民间借贷纠纷 起诉状（要素式）");
   assert.deepEqual(loan.modelBlocks, ["事实与理由"]);
@@ -290,6 +292,10 @@ Deno.test("a preset drafts the court's form: code fills the fixed blocks, the mo
   // With a model: the same form, the narrative streamed from the model, one use charged.
   await using fake = await startFakeOpenAi();
   await configureAi(t, fake);
+  assert.equal(
+    (await (await t.request("GET", "/api/ai-chat/presets", { as: user })).json()).aiConfigured,
+    true,
+  );
   const conv2 = await newConversation(t, user, { presetId: "civil_loan_complaint", caseData: LOAN_CASE });
   fake.script(
     fakeAnswer("2024年1月，被告向原告借款50000元。", { chunks: ["2024年1月，", "被告向原告借款50000元。"] }),

@@ -125,3 +125,44 @@ Deno.test("/ai-chat: a preset draft streams from the fake model with a citation 
   assertNoPageErrors(errors);
   await Deno.remove(lawsDir, { recursive: true });
 });
+
+Deno.test("/ai-chat without a model: the page says so, free chat is refused, a preset still gives the form with gaps", async () => {
+  await using server = await startServer({
+    seed: (kv) =>
+      seedUser(kv, {
+        username: "clerk2",
+        password: PASSWORD,
+        permissions: ["dashboard", "ai_document"],
+        quotas: { ai: 3 },
+      }),
+  });
+  await using browser = await launchBrowser();
+  const page = await signedInPage(browser, { url: server.url, username: "clerk2", password: PASSWORD });
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(`${server.url}/ai-chat`);
+  await page.getByText("管理员尚未配置AI模型", { exact: true }).waitFor();
+  await page.getByLabel("输入问题").fill("借款到期不还怎么办？");
+  await page.getByRole("button", { name: /发\s*送/ }).click();
+  // The question is not kept as if answered; the warning stays.
+  await page.locator(".ant-list-item").first().waitFor();
+  assert.equal(await page.locator("[data-role=assistant]").count(), 0);
+  assert.equal(
+    await page.getByLabel("输入问题").inputValue(),
+    "借款到期不还怎么办？",
+    "the text is given back",
+  );
+  await page.getByText("管理员尚未配置AI模型", { exact: true }).waitFor();
+
+  await page.getByRole("button", { name: "按模板起草" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("combobox", { name: "文书模板" }).click();
+  await page.getByTitle("离婚纠纷 起诉状（要素式）").click();
+  await dialog.getByLabel("原告姓名").fill("张丽");
+  await dialog.getByRole("button", { name: "生成文书" }).click();
+  const answer = page.locator("[data-role=assistant]").last();
+  await answer.getByText("〔待撰写：事实与理由。管理员尚未配置AI模型，请手工填写〕").waitFor();
+  await answer.getByText("原告：张丽，〔待填写：原告性别〕", { exact: false }).waitFor();
+  await page.getByText("剩余AI使用次数：3").waitFor();
+  assertNoPageErrors(errors);
+});

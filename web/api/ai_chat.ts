@@ -12,7 +12,7 @@ import { api, ApiError, fileNameOf, request } from "./client.ts";
 
 /** Drafting presets. GET /api/ai-chat/presets */
 export function listPresets() {
-  return api.get<{ success: true; presets: PresetView[] }>("/api/ai-chat/presets");
+  return api.get<{ success: true; presets: PresetView[]; aiConfigured: boolean }>("/api/ai-chat/presets");
 }
 
 /** The user's conversations, newest first; `q` searches titles. GET /api/ai-chat/conversations */

@@ -22,6 +22,7 @@ import { ConversationList } from "./ConversationList.tsx";
 import { type PresetChoice, PresetModal } from "./PresetModal.tsx";
 
 const NOT_CONFIGURED = "管理员尚未配置AI模型";
+const NOT_CONFIGURED_HINT = "自由对话暂不可用；按模板起草仍可生成文书，需AI撰写的部分标为待撰写。";
 const QUOTA_TEXT = "您的AI使用次数不足，请联系管理员充值";
 
 /** AI文书生成 (/ai-chat): conversations, streamed answers, 要素式 presets, citation badges, Word export. */
@@ -37,6 +38,7 @@ export function AiChatPage() {
   const [streaming, setStreaming] = useState(false);
   const [aiLeft, setAiLeft] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [aiConfigured, setAiConfigured] = useState<boolean | null>(null);
   const stopRef = useRef<AbortController | null>(null);
   const endRef = useRef<HTMLDivElement | null>(null);
 
@@ -45,7 +47,10 @@ export function AiChatPage() {
   }, []);
   useEffect(() => {
     reloadList();
-    listPresets().then((r) => setPresets(r.presets), () => {});
+    listPresets().then((r) => {
+      setPresets(r.presets);
+      setAiConfigured(r.aiConfigured);
+    }, () => {});
     getUserLimits().then((r) => setAiLeft(r.limits.aiLimit), () => {});
   }, [reloadList]);
   useEffect(() => {
@@ -64,7 +69,11 @@ export function AiChatPage() {
     setMessages((list) => list.map((m, i) => (i === list.length - 1 ? change(m) : m)));
   }
 
-  async function ask(conv: ConversationView, body: { content?: string; regenerate?: boolean }) {
+  /** Sends and streams; false when the server refused the question before answering (nothing kept). */
+  async function ask(
+    conv: ConversationView,
+    body: { content?: string; regenerate?: boolean },
+  ): Promise<boolean> {
     const now = Date.now();
     const answer: ChatMessageView = {
       id: `pending-${now}`,
@@ -107,14 +116,16 @@ export function AiChatPage() {
         setMessages((list) => list.filter((m) => m !== answer && !(m.id === `q-${now}`)));
         const text = errorText(err, "发送失败");
         if (err instanceof ApiError && err.code === "AI_QUOTA_INSUFFICIENT") setNotice(QUOTA_TEXT);
-        else if (err instanceof ApiError && err.code === "AI_NOT_CONFIGURED") setNotice(NOT_CONFIGURED);
+        else if (err instanceof ApiError && err.code === "AI_NOT_CONFIGURED") setAiConfigured(false);
         else message.error(text);
+        return false;
       }
     } finally {
       setStreaming(false);
       stopRef.current = null;
       reloadList();
     }
+    return true;
   }
 
   async function send() {
@@ -127,7 +138,8 @@ export function AiChatPage() {
       setMessages([]);
     }
     setInput("");
-    await ask(conv, { content });
+    // A refused question goes back into the box, so the user's text is not lost.
+    if (!(await ask(conv, { content }))) setInput(content);
   }
 
   async function startPreset(choice: PresetChoice) {
@@ -256,14 +268,16 @@ export function AiChatPage() {
         title={active?.title ?? "新对话"}
         extra={<span>剩余AI使用次数：{aiLeft ?? "-"}</span>}
       >
-        {notice && (
+        {aiConfigured === false && (
           <Alert
-            type={notice === NOT_CONFIGURED ? "warning" : "error"}
+            type="warning"
             showIcon
-            message={notice}
+            message={NOT_CONFIGURED}
+            description={NOT_CONFIGURED_HINT}
             style={{ marginBottom: 12 }}
           />
         )}
+        {notice && <Alert type="error" showIcon message={notice} style={{ marginBottom: 12 }} />}
         {aiLeft === 0 && !notice && (
           <Alert type="error" showIcon message={QUOTA_TEXT} style={{ marginBottom: 12 }} />
         )}
