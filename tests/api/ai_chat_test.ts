@@ -406,6 +406,30 @@ Deno.test("citations are checked against the law library and badges reach the Wo
   assert.match(xml, /原告：李明/);
   assert.match(xml, /附注：以下引用的法条未核实为现行有效/);
   assert.match(xml, /第八百条：✗ 不存在/);
+
+  // PDF needs the LibreOffice pool; without it the answer says so (and Word still works).
+  const pdf = await t.request("POST", `/api/ai-chat/messages/${done.data.messageId}/export`, {
+    as: user,
+    json: { format: "pdf" },
+  });
+  assert.equal(pdf.status, 503);
+  assert.equal((await pdf.json()).code, "PDF_CONVERTER_MISSING");
+  const badFormat = await t.request("POST", `/api/ai-chat/messages/${done.data.messageId}/export`, {
+    as: user,
+    json: { format: "txt" },
+  });
+  assert.equal(badFormat.status, 400);
+  assert.equal((await badFormat.json()).error, "导出格式只能是docx或pdf");
+  // A question cannot be exported.
+  const list = await (await t.request("GET", `/api/ai-chat/conversations/${conv.id}/messages`, { as: user }))
+    .json();
+  const question = list.messages.find((m: { role: string }) => m.role === "user");
+  const refused = await t.request("POST", `/api/ai-chat/messages/${question.id}/export`, {
+    as: user,
+    json: {},
+  });
+  assert.equal(refused.status, 400);
+  assert.equal((await refused.json()).error, "只能导出已完成的AI回答");
 });
 
 Deno.test("save as template puts the case values back as ${字段} and stores a personal Word template", async () => {
