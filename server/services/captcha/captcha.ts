@@ -13,7 +13,7 @@ export const CAPTCHA_CHARSET = "3479ACEFHJKMNPRTWXY";
 const IMAGE_OPTIONS = {
   ...CAPTCHA_IMAGE_SIZE,
   fontSize: 56,
-  noise: 2,
+  noise: 1,
   // No background: svg-captcha then draws the letters near black (#000-#444) instead of pale colours.
   color: false,
 };
