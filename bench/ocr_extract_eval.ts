@@ -3,21 +3,31 @@
  * ../shared/data/extraction/ is sent to POST /api/ocr/process-batch with the set's template, rules only (no
  * model configured), and the merged results are scored by the set's own scorer.
  *
- *   deno run -A bench/ocr_extract_eval.ts [DATA_DIR] [--files N]
+ *   deno run -A bench/ocr_extract_eval.ts [DATA_DIR] [--files N] [--doc-cache DIR]
  *
  * Without --files: one batch per case, prints seconds per case and the scorer's summary
  * (predictions in /tmp/ocr_extract_predictions.json). With --files N: one batch of N files taken across
- * the cases, prints the time from the end of the upload to the complete event.
+ * the cases, prints the time from the end of the upload to the complete event. With --doc-cache DIR, a file
+ * whose DocumentText is in DIR/<case>/<file>.json (the layout of `deno task eval-extraction --cache`) is not
+ * read again, and files read are added there: for quick re-scoring (the per-case times then leave out reading).
  */
 import type { OcrBatchEvent, OcrBatchResult } from "../common/schemas/ocr.ts";
 import { dispatchJob } from "../server/jobs/dispatch.ts";
 import { jobHandlers } from "../server/jobs/handlers.ts";
+import { makeOcrExtractHandler } from "../server/jobs/ocr_extract_job.ts";
+import type { DocumentText } from "../server/services/doc_text/types.ts";
+import { getLlmClient } from "../server/services/llm/llm_client.ts";
+import { loadOcrEngines } from "../server/services/ocr_runs/engines.ts";
 import { createOcrEngine, ocrOptionsFromEnv } from "../server/services/ocr/ocr_pool.ts";
 import { testApp } from "../tests/helpers/test_app.ts";
 
 const args = [...Deno.args];
 const filesFlag = args.indexOf("--files");
 const batchSize = filesFlag >= 0 ? Number(args.splice(filesFlag, 2)[1]) : 0;
+const cacheFlag = args.indexOf("--doc-cache");
+const docCache = cacheFlag >= 0 ? args.splice(cacheFlag, 2)[1] : "";
+let currentCase = "";
+let cachedFiles = 0;
 const dataDir = args[0] ?? new URL("../../shared/data/extraction", import.meta.url).pathname;
 
 using t = await testApp();
@@ -30,6 +40,30 @@ const templateId: string = created.template.id;
 
 const cases = [...Deno.readDirSync(`${dataDir}/cases`)].filter((e) => e.isDirectory).map((e) => e.name)
   .sort();
+
+/** The wizard's job with a reader that first looks in the text cache. */
+const cachedHandler = makeOcrExtractHandler({
+  engines: async () => {
+    const real = await loadOcrEngines();
+    return {
+      ...real,
+      async readDocumentText(deps, input) {
+        const path = `${docCache}/${currentCase}/${input.fileName}.json`;
+        try {
+          const doc = JSON.parse(await Deno.readTextFile(path)) as DocumentText;
+          cachedFiles++;
+          return doc;
+        } catch {
+          const doc = await real.readDocumentText(deps, input);
+          await Deno.mkdir(`${docCache}/${currentCase}`, { recursive: true });
+          await Deno.writeTextFile(path, JSON.stringify({ ...doc, pageImages: undefined }));
+          return doc;
+        }
+      },
+    };
+  },
+  llm: (deps) => getLlmClient(deps),
+});
 
 async function filesOf(name: string): Promise<File[]> {
   const dir = `${dataDir}/cases/${name}`;
@@ -51,7 +85,9 @@ async function runBatch(files: File[]): Promise<{ result: OcrBatchResult; ms: nu
   const uploaded = performance.now();
   const batchId = res.headers.get("x-batch-id")!;
   const text = res.text();
-  await dispatchJob(t.deps, jobHandlers, { type: "ocr_extract.run", batchId, userId: user.user.id });
+  const msg = { type: "ocr_extract.run" as const, batchId, userId: user.user.id };
+  if (docCache) await cachedHandler(t.deps, msg);
+  else await dispatchJob(t.deps, jobHandlers, msg);
   const events: OcrBatchEvent[] = (await text).split("\n\n").filter((b) => b.startsWith("data: "))
     .map((b) => JSON.parse(b.slice(6)));
   const complete = events.find((e) => e.type === "complete");
@@ -71,14 +107,20 @@ if (batchSize > 0) {
 } else {
   const predictions: Record<string, unknown> = {};
   let total = 0;
+  const out = "/tmp/ocr_extract_predictions.json";
   for (const c of cases) {
+    currentCase = c;
+    const before = cachedFiles;
     const { result, ms } = await runBatch(await filesOf(c));
     total += ms;
     predictions[c] = result.mergedResult;
-    console.log(`${c}: ${(ms / 1000).toFixed(1)} s`);
+    await Deno.writeTextFile(out, JSON.stringify(predictions));
+    console.log(
+      `${c}: ${(ms / 1000).toFixed(1)} s${
+        docCache ? ` (${cachedFiles - before} files from the text cache)` : ""
+      }`,
+    );
   }
-  const out = "/tmp/ocr_extract_predictions.json";
-  await Deno.writeTextFile(out, JSON.stringify(predictions));
   console.log(
     `cases=${cases.length} total_s=${(total / 1000).toFixed(1)} per_case_s=${
       (total / 1000 / cases.length).toFixed(1)
