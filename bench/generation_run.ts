@@ -29,6 +29,7 @@
  * The machine is shared: run with a small --rows here; the figures for the issue come from a quiet run.
  */
 
+import process from "node:process";
 import { parseArgs } from "node:util";
 import PizZip from "pizzip";
 import * as XLSX from "xlsx";
@@ -128,6 +129,8 @@ async function oursApi(): Promise<{ seconds: number; firstWordUrl: string }> {
   const upload = new FormData();
   upload.append("file", new File([sheetRows as BlobPart], "案件.xlsx"));
   peakRss = 0;
+  const before = pdf.stats().timing;
+  const cpuBefore = process.cpuUsage();
   const start = performance.now();
   const res = await t.request("POST", "/api/upload-excel", {
     as: member,
@@ -157,7 +160,34 @@ async function oursApi(): Promise<{ seconds: number; firstWordUrl: string }> {
     s,
     ROWS,
   );
+  printBreakdown(s, before, pdf.stats().timing, cpuBefore);
   return { seconds: s, firstWordUrl: progress.files[0].wordUrl };
+}
+
+type Timing = ReturnType<typeof pdf.stats>["timing"];
+
+/**
+ * Where the Word + PDF run's time went: each listener's share of the wall time spent converting
+ * (LibreOffice loading, exporting, closing; the UNO and pipe round trip) and idle, plus this process's
+ * own CPU (render workers, KV, blob store, job) when Deno reports it.
+ */
+function printBreakdown(wall: number, a: Timing, b: Timing, cpuBefore: { user: number; system: number }) {
+  const n = pdf.stats().listeners.length || 1;
+  const capacity = wall * 1000 * n;
+  const part = (ms: number) => `${(ms / 1000).toFixed(2)} s (${((100 * ms) / capacity).toFixed(0)} %)`;
+  const load = b.loadMs - a.loadMs, exported = b.exportMs - a.exportMs, close = b.closeMs - a.closeMs;
+  const busy = b.busyMs - a.busyMs;
+  console.log(`   breakdown over ${n} listeners × ${wall.toFixed(2)} s:`);
+  console.log(`     LibreOffice load ${part(load)}, export ${part(exported)}, close ${part(close)}`);
+  console.log(
+    `     UNO/pipe round trip ${part(busy - load - exported - close)}, listeners idle ${
+      part(capacity - busy)
+    }`,
+  );
+  const cpu = process.cpuUsage(cpuBefore);
+  console.log(
+    `     this process (render workers, job, KV, blobs): ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s CPU`,
+  );
 }
 
 // Rounds: ours and Carbone one after the other, so both see about the same machine load.

@@ -54,8 +54,10 @@ export function fakeConverter(options: { fail?: (text: string) => boolean } = {}
       timeouts: 0,
       retries: 0,
       restarts: 0,
+      writtenAhead: 0,
       queued: 0,
       listeners: [],
+      timing: { busyMs: 0, loadMs: 0, exportMs: 0, closeMs: 0 },
     }),
     [Symbol.asyncDispose]: () => Promise.resolve(),
   };

@@ -52,8 +52,16 @@ export interface PdfConverterStats {
   timeouts: number;
   retries: number;
   restarts: number;
+  /** Jobs written to a listener while it was still converting the one before (PIPELINE_DEPTH). */
+  writtenAhead: number;
   queued: number;
   listeners: ListenerStats[];
+  /**
+   * Milliseconds summed over conversions: `busyMs` the listeners spent on jobs (from a job's start, or
+   * the previous job's end, to its reply), of which LibreOffice loading, exporting and closing documents
+   * took `loadMs`, `exportMs`, `closeMs` (the rest is the UNO and pipe round trip).
+   */
+  timing: { busyMs: number; loadMs: number; exportMs: number; closeMs: number };
 }
 
 export interface PdfConverter extends AsyncDisposable {
@@ -69,7 +77,7 @@ export interface PdfConverter extends AsyncDisposable {
   stats(): PdfConverterStats;
 }
 
-type Reply = { ready: boolean; error?: string } | { id: number; ok: boolean; error?: string };
+type Reply = { ready: boolean; error?: string } | { id: number; ok: boolean; error?: string; ms?: number[] };
 type Outcome = { kind: "ok" } | { kind: "error"; error: string } | { kind: "timeout" } | {
   kind: "crashed";
 };
@@ -93,19 +101,33 @@ interface Listener {
 interface Slot {
   index: number;
   gen: number;
-  state: "starting" | "idle" | "busy" | "failed";
+  /** ready: takes jobs; draining: worn out, finishes what it holds, then restarts. */
+  state: "starting" | "ready" | "draining" | "failed";
   listener: Listener | null;
   startup: Promise<void>;
+  /** Jobs written to the helper, in the order it answers them; the first is the one converting. */
+  inFlight: Job[];
+  /** Time limit of the first job in flight. */
+  timer: ReturnType<typeof setTimeout> | undefined;
 }
 
 interface Job {
+  id: number;
   inPath: string;
   outPath: string;
   attempts: number;
   lastError: AppError | null;
+  /** When it was written to the helper (performance.now()). */
+  sentAt: number;
   resolve: () => void;
   reject: (err: AppError) => void;
 }
+
+/**
+ * Jobs written ahead to one listener: the next document waits in the helper's pipe while the current
+ * one converts, so a listener never idles while the server handles the previous result.
+ */
+const PIPELINE_DEPTH = 2;
 
 const HELPER_PATH = new URL("./uno_convert.py", import.meta.url).pathname;
 const RESTART_EXIT_CODE = 81; // soffice.bin asks to be started again after creating a profile
@@ -121,13 +143,17 @@ export function createPdfConverter(options: PdfConverterOptions): PdfConverter {
   const maxRssBytes = options.maxRssBytes ?? 600 * 1024 * 1024;
   const startTimeoutMs = options.startTimeoutMs ?? 60_000;
   const baseDir = `${options.workDir}/pdf-${id}`;
-  const counters = { conversions: 0, failures: 0, timeouts: 0, retries: 0, restarts: 0 };
+  const counters = { conversions: 0, failures: 0, timeouts: 0, retries: 0, restarts: 0, writtenAhead: 0 };
+  /** Where conversion time went (milliseconds, summed over conversions; see PdfConverterStats.timing). */
+  const timing = { busyMs: 0, loadMs: 0, exportMs: 0, closeMs: 0 };
   const queue: Job[] = [];
   const slots: Slot[] = [];
   /** Every listener whose processes may be running, ready or starting. */
   const live = new Set<Listener>();
   let closed = false;
   let fileCounter = 0;
+  /** When each slot last finished a job: a pipelined job's busy time starts there, not when it was sent. */
+  const lastFinish = new Map<Slot, number>();
 
   if (!install) {
     return {
@@ -136,7 +162,7 @@ export function createPdfConverter(options: PdfConverterOptions): PdfConverter {
       convertFile: () => Promise.reject(new AppError("PDF_CONVERTER_MISSING")),
       ready: () => Promise.resolve(),
       close: () => Promise.resolve(),
-      stats: () => ({ id, available: false, processes: 0, ...counters, queued: 0, listeners: [] }),
+      stats: () => ({ id, available: false, processes: 0, ...counters, queued: 0, listeners: [], timing }),
       [Symbol.asyncDispose]: () => Promise.resolve(),
     };
   }
@@ -232,24 +258,6 @@ export function createPdfConverter(options: PdfConverterOptions): PdfConverter {
     await listener.finished;
   }
 
-  function request(listener: Listener, job: Job): Promise<Outcome> {
-    return new Promise<Outcome>((resolve) => {
-      const timer = setTimeout(() => resolve({ kind: "timeout" }), timeoutMs);
-      const done = (outcome: Outcome) => {
-        clearTimeout(timer);
-        listener.onReply = null;
-        resolve(outcome);
-      };
-      listener.onReply = (reply) => {
-        if (!("id" in reply)) return;
-        done(reply.ok ? { kind: "ok" } : { kind: "error", error: reply.error ?? "" });
-      };
-      listener.gone.then(() => done({ kind: "crashed" }));
-      const line = JSON.stringify({ id: fileCounter++, in: job.inPath, out: job.outPath }) + "\n";
-      listener.writer.write(encoder.encode(line)).catch(() => done({ kind: "crashed" }));
-    });
-  }
-
   function restartSlot(slot: Slot): Promise<void> {
     const old = slot.listener;
     slot.listener = null;
@@ -264,7 +272,9 @@ export function createPdfConverter(options: PdfConverterOptions): PdfConverter {
         const listener = await startListener(slot.index, ++slot.gen);
         if (closed) return await stopListener(listener);
         slot.listener = listener;
-        slot.state = "idle";
+        listener.onReply = (reply) => "id" in reply && onJobReply(slot, listener, reply);
+        listener.gone.then(() => slot.listener === listener && abandonSlot(slot, { kind: "crashed" }));
+        slot.state = "ready";
       } catch (err) {
         if (closed) return; // killed while starting by close()
         console.error(`PDF converter: LibreOffice listener ${slot.index} did not start:`, err);
@@ -280,53 +290,103 @@ export function createPdfConverter(options: PdfConverterOptions): PdfConverter {
     return slot.startup;
   }
 
+  /** Writes queued jobs to every ready listener, up to PIPELINE_DEPTH each. */
   function pump(): void {
     for (const slot of slots) {
-      if (queue.length === 0) return;
-      if (slot.state === "idle") {
-        slot.state = "busy";
-        runJob(slot, queue.shift()!);
+      while (queue.length > 0 && slot.state === "ready" && slot.inFlight.length < PIPELINE_DEPTH) {
+        send(slot, queue.shift()!);
       }
     }
   }
 
-  async function runJob(slot: Slot, job: Job): Promise<void> {
+  function send(slot: Slot, job: Job): void {
     const listener = slot.listener!;
-    const outcome = await request(listener, job);
-    if (outcome.kind === "ok" && (await fileSize(job.outPath)) > 0) {
+    job.id = fileCounter++;
+    job.sentAt = performance.now();
+    slot.inFlight.push(job);
+    if (slot.inFlight.length === 1) armTimer(slot);
+    else counters.writtenAhead++;
+    const line = JSON.stringify({ id: job.id, in: job.inPath, out: job.outPath }) + "\n";
+    listener.writer.write(encoder.encode(line)).catch(() => {
+      if (slot.listener === listener) abandonSlot(slot, { kind: "crashed" });
+    });
+  }
+
+  /** The first job in flight gets `timeoutMs` from now (from when the one before it finished). */
+  function armTimer(slot: Slot): void {
+    clearTimeout(slot.timer);
+    slot.timer = slot.inFlight.length > 0
+      ? setTimeout(() => abandonSlot(slot, { kind: "timeout" }), timeoutMs)
+      : undefined;
+  }
+
+  async function onJobReply(
+    slot: Slot,
+    listener: Listener,
+    reply: { id: number; ok: boolean; error?: string; ms?: number[] },
+  ): Promise<void> {
+    const job = slot.inFlight[0];
+    if (!job || job.id !== reply.id) return;
+    slot.inFlight.shift();
+    armTimer(slot);
+    timing.busyMs += performance.now() - Math.max(job.sentAt, lastFinish.get(slot) ?? 0);
+    lastFinish.set(slot, performance.now());
+    if (reply.ok && (await fileSize(job.outPath)) > 0) {
+      const [load = 0, exported = 0, close = 0] = reply.ms ?? [];
+      timing.loadMs += load;
+      timing.exportMs += exported;
+      timing.closeMs += close;
       counters.conversions++;
       listener.conversions++;
       job.resolve();
       const worn = listener.conversions >= restartAfter || readTreeRss(listener.soffice.pid) > maxRssBytes;
-      if (worn) restartSlot(slot);
-      else slot.state = "idle";
-      pump();
-      return;
-    }
-    if (outcome.kind === "timeout") {
-      counters.timeouts++;
-      job.lastError = new AppError("PDF_CONVERSION_TIMEOUT");
+      if (worn && slot.state === "ready") slot.state = "draining";
     } else {
-      const reason = outcome.kind === "crashed" ? "LibreOffice 进程意外退出" : "文档无法打开或已损坏";
-      job.lastError = new AppError("PDF_CONVERSION_FAILED", { reason });
+      job.lastError = new AppError("PDF_CONVERSION_FAILED", { reason: "文档无法打开或已损坏" });
+      retryOrFail(job);
     }
-    if (outcome.kind === "timeout" || outcome.kind === "crashed") restartSlot(slot);
-    else slot.state = "idle";
+    if (slot.state === "draining" && slot.inFlight.length === 0 && slot.listener === listener) {
+      restartSlot(slot);
+    }
+    pump();
+  }
+
+  /**
+   * The listener hung or died: the job it was converting is retried once (or fails), the jobs queued
+   * behind it go back to the front of the queue as they were, and the listener is replaced.
+   */
+  function abandonSlot(slot: Slot, outcome: Outcome): void {
+    const [current, ...waiting] = slot.inFlight.splice(0);
+    armTimer(slot);
+    queue.unshift(...waiting);
+    if (current) {
+      if (outcome.kind === "timeout") {
+        counters.timeouts++;
+        current.lastError = new AppError("PDF_CONVERSION_TIMEOUT");
+      } else {
+        current.lastError = new AppError("PDF_CONVERSION_FAILED", { reason: "LibreOffice 进程意外退出" });
+      }
+      retryOrFail(current);
+    }
+    if (!closed && slot.state !== "starting") restartSlot(slot);
+    pump();
+  }
+
+  function retryOrFail(job: Job): void {
     if (job.attempts < 1 && !closed) {
       job.attempts++;
       counters.retries++;
       queue.unshift(job);
     } else {
       counters.failures++;
-      job.reject(job.lastError);
+      job.reject(job.lastError!);
     }
-    pump();
   }
 
   function convertFile(inPath: string, outPath: string): Promise<void> {
     if (closed) return Promise.reject(new AppError("PDF_CONVERSION_FAILED", { reason: "转换服务已关闭" }));
     return new Promise<void>((resolve, reject) => {
-      queue.push({ inPath, outPath, attempts: 0, lastError: null, resolve, reject });
+      queue.push({ id: -1, inPath, outPath, attempts: 0, lastError: null, sentAt: 0, resolve, reject });
       for (const slot of slots) if (slot.state === "failed") restartSlot(slot);
       pump();
     });
@@ -363,7 +423,9 @@ export function createPdfConverter(options: PdfConverterOptions): PdfConverter {
   async function close(): Promise<void> {
     if (closed) return;
     closed = true;
-    for (const job of queue.splice(0)) {
+    const pending = [...queue.splice(0), ...slots.flatMap((slot) => slot.inFlight.splice(0))];
+    for (const slot of slots) clearTimeout(slot.timer);
+    for (const job of pending) {
       job.reject(new AppError("PDF_CONVERSION_FAILED", { reason: "转换服务已关闭" }));
     }
     // Listeners still starting are killed rather than waited for (a stop right after start).
@@ -380,7 +442,15 @@ export function createPdfConverter(options: PdfConverterOptions): PdfConverter {
   }
 
   for (let index = 0; index < size; index++) {
-    const slot: Slot = { index, gen: 0, state: "starting", listener: null, startup: Promise.resolve() };
+    const slot: Slot = {
+      index,
+      gen: 0,
+      state: "starting",
+      listener: null,
+      startup: Promise.resolve(),
+      inFlight: [],
+      timer: undefined,
+    };
     slots.push(slot);
     restartSlot(slot);
   }
@@ -399,6 +469,7 @@ export function createPdfConverter(options: PdfConverterOptions): PdfConverter {
       processes: size,
       ...counters,
       queued: queue.length,
+      timing: { ...timing },
       listeners: slots.flatMap((s) =>
         s.listener
           ? [{

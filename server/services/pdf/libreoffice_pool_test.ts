@@ -126,6 +126,39 @@ Deno.test({
 });
 
 Deno.test({
+  name:
+    "createPdfConverter() puts a job written ahead behind a hung one back in the queue without using its retry",
+  ignore: !installed,
+  fn: () =>
+    withConverter({ workDir, processes: 1, timeoutMs: 3_000 }, async (converter) => {
+      const [listener] = converter.stats().listeners;
+      Deno.kill(listener.pid, "SIGSTOP"); // both jobs go to this listener: one converting, one waiting
+      const pdfs = await Promise.all(
+        ["张三", "李四"].map((n) => converter.convert(makeDocx([`申请人${n}`]))),
+      );
+      assert.ok((await pdfText(pdfs[0])).includes("申请人张三"));
+      assert.ok((await pdfText(pdfs[1])).includes("申请人李四"));
+      const stats = converter.stats();
+      assert.equal(stats.timeouts, 1);
+      assert.equal(stats.retries, 1, "only the job that was converting used its retry");
+      assert.equal(stats.failures, 0);
+    }),
+});
+
+Deno.test({
+  name: "createPdfConverter() writes the next document ahead and reports where conversion time went",
+  ignore: !installed,
+  fn: () =>
+    withConverter({ workDir, processes: 1 }, async (converter) => {
+      await Promise.all([1, 2, 3].map((i) => converter.convert(makeDocx([`第${i}号`, ...DOC]))));
+      const { busyMs, loadMs, exportMs, closeMs } = converter.stats().timing;
+      assert.ok(loadMs > 0 && exportMs > 0 && closeMs >= 0, JSON.stringify(converter.stats().timing));
+      assert.ok(busyMs >= loadMs + exportMs, "the listener was busy at least while LibreOffice worked");
+      assert.ok(converter.stats().writtenAhead > 0, "the next document waited in the pipe, not in our queue");
+    }),
+});
+
+Deno.test({
   name: "createPdfConverter() fails with PDF_CONVERSION_TIMEOUT when the retry hangs too",
   ignore: !installed,
   fn: () =>

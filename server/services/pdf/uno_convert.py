@@ -4,7 +4,8 @@ Usage: python3 uno_convert.py <pipe name> <soffice pid> <connect timeout seconds
 
 Connects to `soffice --accept=pipe,name=<pipe name>;urp;`, prints {"ready": true}, then reads one
 JSON request per line on stdin ({"id": n, "in": "/path/a.docx", "out": "/path/a.pdf"}) and answers
-one JSON line per request on stdout ({"id": n, "ok": true} or {"id": n, "ok": false, "error": "..."}).
+one JSON line per request on stdout ({"id": n, "ok": true, "ms": [load, export, close]} or
+{"id": n, "ok": false, "error": "..."}). Requests may queue up in the pipe: they are answered in order.
 When stdin closes (the server stopped or recycles this listener) it kills the soffice process, so
 a server that dies never leaves a listener behind.
 """
@@ -60,15 +61,21 @@ STORE_PROPS = (prop("FilterName", "writer_pdf_Export"),)
 
 
 def convert(desktop, request):
+    """Converts one document; returns the milliseconds spent loading, exporting and closing it."""
     url_in = uno.systemPathToFileUrl(request["in"])
     url_out = uno.systemPathToFileUrl(request["out"])
+    t0 = time.perf_counter()
     doc = desktop.loadComponentFromURL(url_in, "_blank", 0, LOAD_PROPS)
     if doc is None:
         raise RuntimeError("无法打开文档")
+    t1 = time.perf_counter()
     try:
         doc.storeToURL(url_out, STORE_PROPS)
     finally:
+        t2 = time.perf_counter()
         doc.close(True)
+    t3 = time.perf_counter()
+    return [round((t1 - t0) * 1000, 2), round((t2 - t1) * 1000, 2), round((t3 - t2) * 1000, 2)]
 
 
 def kill_soffice(pid):
@@ -95,8 +102,8 @@ def main():
             continue
         request = json.loads(line)
         try:
-            convert(desktop, request)
-            reply({"id": request["id"], "ok": True})
+            ms = convert(desktop, request)
+            reply({"id": request["id"], "ok": True, "ms": ms})
         except Exception as e:  # noqa: BLE001 - UNO raises many kinds; the pool decides
             message = getattr(e, "Message", "") or str(e) or type(e).__name__
             reply({"id": request["id"], "ok": False, "error": message})
