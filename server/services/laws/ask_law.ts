@@ -30,7 +30,7 @@ const MAX_SOURCES = 8;
 /** A hit counts as relevant when its score is at least this share of the best one. */
 const RELATIVE_FLOOR = 0.45;
 /** Below this BM25 score even the best hit shares too little with the question. */
-const ABSOLUTE_FLOOR = 12;
+const ABSOLUTE_FLOOR = 15;
 
 /** The articles an answer may use: citation hits, then text hits close to the best one. */
 export function retrieveForAnswer(lib: LawLibrary, question: string): LawSearchHit[] {

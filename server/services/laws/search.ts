@@ -52,6 +52,15 @@ const SYNONYMS = Object.entries(synonymData.synonyms).sort((a, b) => b[0].length
 const STOP_PHRASES = [...synonymData.stopPhrases].sort((a, b) => b.length - a.length);
 const STATUS_FACTOR: Record<LawStatus, number> = { 现行有效: 1, 尚未生效: 0.8, 已被修改: 0.55, 已废止: 0.4 };
 const MENTION_BOOST = 3;
+/** Without a named law, primary statutes answer a question first; interpretations and rules refine them. */
+const LEVEL_PRIOR: Record<LawLevel, number> = {
+  法律: 1.15,
+  行政法规: 1,
+  司法解释: 1,
+  部门规章: 1,
+  地方性法规: 1,
+  其他: 1,
+};
 const SYNONYM_WEIGHT = 0.55;
 const CORRECTION_WEIGHT = 0.9;
 const MAX_CANDIDATES = 1000;
@@ -263,6 +272,7 @@ export function searchLaws(lib: LawLibrary, opts: SearchOptions): SearchResult {
       else {
         if (!opts.asOf && !opts.status) s *= STATUS_FACTOR[v.record.status];
         if (mentioned.has(v.group)) s *= MENTION_BOOST;
+        else s *= LEVEL_PRIOR[v.record.level];
       }
       scores[d] = s;
       if (s > 0) kept[n++] = s;
