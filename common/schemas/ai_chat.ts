@@ -135,4 +135,4 @@ export type ChatStreamEvent =
   | { event: "start"; data: { messageId: string; userMessageId: string | null } }
   | { event: "delta"; data: { text: string } }
   | { event: "done"; data: { messageId: string; citations: ChatCitation[]; aiLimit: number } }
-  | { event: "error"; data: { code: string; error: string; messageId: string } };
+  | { event: "error"; data: { code: string; error: string; messageId: string; aiLimit: number } };

@@ -142,6 +142,7 @@ Deno.test("a provider error before any text refunds the use; after the first tex
     code: "AI_AUTH_FAILED",
     error: "API密钥无效",
     messageId: before[0].data.messageId,
+    aiLimit: 3,
   });
   assert.equal(await aiLeft(t, user), 3, "refunded");
 
@@ -149,6 +150,7 @@ Deno.test("a provider error before any text refunds the use; after the first tex
   const after = parseSse(await (await send(t, user, conv.id, { content: "问题二" })).text());
   assert.deepEqual(after.map((e) => e.event), ["start", "delta", "error"]);
   assert.equal(after[2].data.code, "AI_CONTENT_FILTERED");
+  assert.equal(after[2].data.aiLimit, 2);
   assert.match(after[2].data.error, /问题二/);
   assert.equal(await aiLeft(t, user), 2, "text was shown: the use stays spent");
 

@@ -52,7 +52,7 @@ export interface StreamHandlers {
   onStart?: (data: { messageId: string; userMessageId: string | null }) => void;
   onDelta: (text: string) => void;
   onDone: (data: { messageId: string; citations: ChatCitation[]; aiLimit: number }) => void;
-  onError: (data: { code: string; error: string; messageId?: string }) => void;
+  onError: (data: { code: string; error: string; messageId?: string; aiLimit?: number }) => void;
 }
 
 function authHeaders(): Headers {

@@ -206,7 +206,11 @@ async function* streamAnswer(
       error: appErr.message,
       citations: [],
     }, false);
-    yield { event: "error", data: { code: appErr.code, error: appErr.message, messageId: plan.answerId } };
+    const aiLimit = await getAiUsesLeft(kv, input.user.id);
+    yield {
+      event: "error",
+      data: { code: appErr.code, error: appErr.message, messageId: plan.answerId, aiLimit },
+    };
   }
 }
 

@@ -107,7 +107,10 @@ export function AiChatPage() {
           patchLast((m) => ({ ...m, id: d.messageId, citations: d.citations }));
           setAiLeft(d.aiLimit);
         },
-        onError: (d) => patchLast((m) => ({ ...m, status: "failed", error: d.error })),
+        onError: (d) => {
+          patchLast((m) => ({ ...m, status: "failed", error: d.error }));
+          if (typeof d.aiLimit === "number") setAiLeft(d.aiLimit);
+        },
       }, stop.signal);
     } catch (err) {
       if (stop.signal.aborted) {
