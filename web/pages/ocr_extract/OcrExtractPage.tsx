@@ -1,4 +1,4 @@
-import { Alert, App, Button, Card, Progress, Space, Steps, Typography } from "antd";
+import { Alert, App, Button, Card, Progress, Space, Steps, Tag, Typography } from "antd";
 import { useEffect, useRef, useState } from "react";
 import type { OcrBatchResult, OcrTemplate } from "../../../common/schemas/ocr.ts";
 import { ApiError, errorText } from "../../api/client.ts";
@@ -17,6 +17,8 @@ export function OcrExtractPage() {
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<{ current: number; total: number } | null>(null);
   const [fileErrors, setFileErrors] = useState<string[]>([]);
+  /** File name → done or failed, as the stream reports each file. */
+  const [settled, setSettled] = useState<Record<string, "done" | "failed">>({});
   const [result, setResult] = useState<OcrBatchResult | null>(null);
   const [aiLeft, setAiLeft] = useState<number | null>(null);
   const abort = useRef<AbortController | null>(null);
@@ -47,13 +49,18 @@ export function OcrExtractPage() {
     setBusy(true);
     setFileErrors([]);
     setProgress({ current: 0, total: files.length });
+    setSettled({});
     abort.current = new AbortController();
     let done: OcrBatchResult | null = null;
     try {
       await processBatch(template.id, files, (event) => {
-        if (event.type === "progress") setProgress({ current: event.current, total: event.total });
-        else if (event.type === "error") {
+        if (event.type === "progress") {
+          setProgress({ current: event.current, total: event.total });
+          const name = event.fileName;
+          if (name) setSettled((m) => ({ ...m, [name]: m[name] ?? "done" }));
+        } else if (event.type === "error") {
           setFileErrors((list) => [...list, `处理文件 ${event.fileName} 失败：${event.error}`]);
+          setSettled((m) => ({ ...m, [event.fileName]: "failed" }));
         } else done = event.result;
       }, abort.current.signal);
       if (!done) throw new Error("stream ended early");
@@ -104,6 +111,16 @@ export function OcrExtractPage() {
                 format={() => `${progress.current}/${progress.total}`}
                 status={busy ? "active" : undefined}
               />
+            )}
+            {busy && (
+              <Space size={[4, 4]} wrap>
+                {files.map((f) => {
+                  const state = settled[f.name];
+                  const color = state === "done" ? "success" : state === "failed" ? "error" : "processing";
+                  const label = state === "done" ? "完成" : state === "failed" ? "失败" : "处理中";
+                  return <Tag key={f.name} color={color}>{f.name}：{label}</Tag>;
+                })}
+              </Space>
             )}
             {fileErrors.map((e) => <Alert key={e} type="error" showIcon message={e} />)}
           </Space>
