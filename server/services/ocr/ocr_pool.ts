@@ -155,6 +155,10 @@ export function createOcrEngine(options: OcrPoolOptions = {}): OcrEngine {
         "run",
         "--quiet",
         "--no-prompt",
+        // Nothing is fetched or installed at run time: the packages and models come from set-up's
+        // `deno install`, and node_modules is used as it is (no lock shared with a running install).
+        "--cached-only",
+        "--node-modules-dir=manual",
         `--config=${PROJECT_ROOT}deno.json`,
         "--allow-read",
         "--allow-env",
