@@ -279,3 +279,15 @@ Deno.test("extractCaseFields: rows the recogniser merged into one tall box give 
   assert.equal(r.fields.plaintiff_phone.found, false);
   assert.equal(r.fields.case_no.value, "（2024）京0105民初123号");
 });
+
+Deno.test("extractCaseFields: a label wrapped inside a scanned line (联系电 / 话：…) still reads", async () => {
+  const scan = docOf("调解申请书.pdf", [
+    "人民调解申请书",
+    "申请人：周五，女，住江苏省南京市玄武区中山路100号，公民身份号码：11010519491231002X，联系电",
+    "话：13500007777。",
+    "被申请人：吴六，男，住江苏省南京市秦淮区中华路1号。",
+  ], { method: "ocr" });
+  const r = await extractCaseFields([scan], FIELDS);
+  assert.equal(r.fields.plaintiff_phone.value, "13500007777");
+  assert.equal(r.fields.plaintiff_phone.source?.line, 3);
+});

@@ -53,7 +53,7 @@ export function prepareLine(text: string): string {
 
 const ENDS_SENTENCE = /[。：；！？:;|]$/;
 const STARTS_LABEL =
-  /^(\d{4}年\d{1,2}月\d{1,2}日$|\d{4}-\d{2}-\d{2}$|[\u4e00-\u9fff（）]{1,10}[：]|\d+[、.．]|[一二三四五六七八九十]+、|（[一二三四五六七八九十\d]+）|第[一二三四五六七八九十百]+条|此致|[^\s]{0,6}\s?\|)/;
+  /^(\d{4}年\d{1,2}月\d{1,2}日$|\d{4}-\d{2}-\d{2}$|[\u4e00-\u9fff（）]{2,10}[：]|\d+[、.．]|[一二三四五六七八九十]+、|（[一二三四五六七八九十\d]+）|第[一二三四五六七八九十百]+条|此致|[^\s]{0,6}\s?\|)/;
 
 /** Whether a line runs (nearly) to the right margin, so that the next line may continue it. */
 function wide(line: PhysLine, maxLen: number, maxRight: number): boolean {
