@@ -382,3 +382,26 @@ Deno.test("import: a .zip of Markdown files (folder gives the level) and a flk.n
   assert.equal(art.results[0].text, "为了规范物业管理，制定本条例。");
   assert.deepEqual(art.results[0].path, ["第一章 总则"]);
 });
+
+Deno.test("import: a newer version imported later marks the stored one 已被修改; both stay searchable by date", async () => {
+  using t = await testApp();
+  const upload = async (name: string) => {
+    const form = new FormData();
+    form.append("files", new File([await Deno.readFile(new URL(name, FIXTURES))], name));
+    const res = await t.request("POST", "/api/law-search/laws/import", { as: "admin", form });
+    assert.equal(res.status, 200);
+    return await res.json();
+  };
+  const first = await upload("民事诉讼法(2021-12-24).md");
+  assert.equal(first.imported[0].status, "现行有效");
+  const second = await upload("民事诉讼法(2023-09-01).md");
+  assert.equal(second.imported[0].status, "现行有效");
+  const list = await (await t.request("GET", "/api/law-search/laws?q=民事诉讼法", { as: "admin" })).json();
+  const old = list.laws.find((l: { id: string }) => l.id === first.imported[0].id);
+  assert.equal(old.status, "已被修改");
+  assert.match(old.statusBasis, /2023-09-01/);
+  const then = await search(t, "admin", { q: "民事诉讼法第一百二十二条", asOf: "2022-01-15" });
+  assert.equal(then.results[0].lawId, first.imported[0].id);
+  const now = await search(t, "admin", { q: "民事诉讼法第一百二十二条" });
+  assert.equal(now.results[0].lawId, second.imported[0].id);
+});
