@@ -104,14 +104,33 @@ export async function startAnswer(
     if (!(await op.commit()).ok) throw new AppError("QUOTA_BUSY");
     aiLimit = await getAiUsesLeft(kv, input.user.id);
   }
-  const updated = await updateConversation(kv, input.user.id, conv.id, (c) => ({
-    ...c,
-    title: !c.titleRenamed && records.length === 0 && !preset
-      ? question.slice(0, TITLE_FROM_QUESTION)
-      : c.title,
-    updatedAt: userAt,
-  }));
   const answerAt = userAt + 1;
+  const answerId = newId(answerAt);
+  let updated: Conversation;
+  try {
+    updated = await updateConversation(kv, input.user.id, conv.id, (c) => ({
+      ...c,
+      title: !c.titleRenamed && records.length === 0 && !preset
+        ? question.slice(0, TITLE_FROM_QUESTION)
+        : c.title,
+      updatedAt: userAt,
+    }));
+  } catch (err) {
+    // Deleted meanwhile: nothing will be answered, so the use goes back.
+    if (llm) {
+      await refundAiUse(kv, {
+        refundId: answerId,
+        userId: input.user.id,
+        usage: {
+          username: input.user.username,
+          type: "ai_document",
+          description: "AI文书生成失败：对话已删除",
+        },
+        at: deps.clock.now(),
+      });
+    }
+    throw err;
+  }
   return streamAnswer(deps, input, {
     conv: updated,
     preset,
@@ -119,7 +138,7 @@ export async function startAnswer(
     question,
     history,
     llm,
-    answerId: newId(answerAt),
+    answerId,
     answerAt,
     userRecordId: userRecord?.id ?? null,
     aiLimit,
