@@ -27,6 +27,7 @@ const OcrExtractPage = lazyPage(() => import("./pages/ocr_extract/OcrExtractPage
 const AiChatPage = lazyPage(() => import("./pages/ai_chat/AiChatPage.tsx"), "AiChatPage");
 const AiFolderPage = lazyPage(() => import("./pages/ai_folder/AiFolderPage.tsx"), "AiFolderPage");
 const AiMubanPage = lazyPage(() => import("./pages/ai_muban/AiMubanPage.tsx"), "AiMubanPage");
+const CustomOcrPage = lazyPage(() => import("./pages/custom_ocr/CustomOcrPage.tsx"), "CustomOcrPage");
 const LoginPage = lazyPage(() => import("./pages/login/LoginPage.tsx"), "LoginPage");
 const NotFoundPage = lazyPage(() => import("./pages/placeholder/NotFoundPage.tsx"), "NotFoundPage");
 const DashboardPage = lazyPage(() => import("./pages/dashboard/DashboardPage.tsx"), "DashboardPage");
@@ -119,7 +120,7 @@ export const ROUTES: readonly AppRoute[] = [
   route("/excel-batch", "Excel批量生成", ExcelBatchPage, { group: "batch" }),
   route("/excel-templates", "自定义模板", ExcelTemplatesPage, { group: "batch" }),
   route("/ocr", "OCR识别", OcrPage, { group: "ai_document" }),
-  route("/custom-ocr", "自定义OCR", Placeholder, { group: "ai_document" }),
+  route("/custom-ocr", "自定义OCR", CustomOcrPage, { group: "ai_document" }),
   route("/ai-folder", "AI文档文件夹", AiFolderPage, { group: "ai_document" }),
   route("/ai-cljl", "AI处理记录", Placeholder, { group: "ai_document" }),
   route("/ai-muban", "输出文书模板管理", AiMubanPage, { group: "ai_document" }),

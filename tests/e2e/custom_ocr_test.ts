@@ -1,0 +1,115 @@
+import assert from "node:assert/strict";
+import PizZip from "pizzip";
+import { buildDocx, plainParagraph } from "../../scripts/make_fixtures.ts";
+import { launchBrowser } from "../helpers/browser.ts";
+import { seedUser, startServer } from "../helpers/server_process.ts";
+import { assertNoPageErrors, signedInPage, storedToken, waitForToast } from "./steps.ts";
+
+const PASSWORD = "member-pass-1";
+
+function doc(...lines: string[]): Uint8Array {
+  return buildDocx({ body: lines.map((l) => plainParagraph(l)).join("") });
+}
+
+async function api(url: string, token: string, path: string, init: RequestInit = {}) {
+  const res = await fetch(`${url}${path}`, {
+    ...init,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(init.body instanceof FormData ? {} : { "content-type": "application/json" }),
+    },
+  });
+  const body = await res.json();
+  assert.ok(res.ok, `${path}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+Deno.test("/custom-ocr: create a rule, process a case folder, choose between two sources, generate a Word document with the chosen value", async () => {
+  await using server = await startServer({
+    seed: (kv) =>
+      seedUser(kv, {
+        username: "clerk",
+        password: PASSWORD,
+        permissions: ["dashboard", "custom_ocr_access", "ai_folder_access", "ai_muban_access"],
+        quotas: { ai: 5 },
+      }),
+  });
+  await using browser = await launchBrowser();
+  const page = await signedInPage(browser, { url: server.url, username: "clerk", password: PASSWORD });
+  const token = (await storedToken(page))!;
+
+  // A case folder in the AI folder (two files naming the defendant differently) and an output template.
+  const form = new FormData();
+  const files: Record<string, Uint8Array> = {
+    "张三案/李四诉张三起诉状.docx": doc(
+      "民事起诉状",
+      "原告：李四，男",
+      "被告：张山，男",
+      "此致",
+      "杭州市西湖区人民法院",
+    ),
+    "张三案/借条.docx": doc(
+      "借条",
+      "今借到李四人民币壹万贰仟元整（¥12,000.00），2024年1月5日。",
+      "借款人：张三",
+    ),
+  };
+  for (const [rel, bytes] of Object.entries(files)) {
+    form.append("relativePaths", rel);
+    form.append("files", new File([bytes as BlobPart], rel.split("/").pop()!));
+  }
+  await api(server.url, token, "/api/aifolder/upload-folder", { method: "POST", body: form });
+  const tpl = new FormData();
+  tpl.append("template_name", "答辩通知");
+  tpl.append("template", new File([doc("被告：${被告}，借款金额：${借款金额|大写}") as BlobPart], "t.docx"));
+  await api(server.url, token, "/api/ai-muban/templates", { method: "POST", body: tpl });
+
+  await page.goto("/custom-ocr");
+  await page.getByRole("button", { name: /新建规则/ }).click();
+  const dialog = page.locator(".ant-modal").filter({ hasText: "新建规则" });
+  await dialog.getByPlaceholder("如 民间借贷立案").fill("民间借贷立案");
+  await dialog.getByRole("button", { name: /保\s*存/ }).click();
+  await waitForToast(page, "存在空的匹配规则");
+  await dialog.getByPlaceholder(".*起诉状.*").fill(".*(起诉状|借条).*");
+  await dialog.getByPlaceholder("字段键名，如 原告").first().fill("被告");
+  await dialog.getByPlaceholder("字段名称").first().fill("被告");
+  await dialog.getByRole("button", { name: /添加专属字段/ }).click();
+  await dialog.getByPlaceholder("字段键名，如 原告").nth(1).fill("借款金额");
+  await dialog.getByPlaceholder("字段名称").nth(1).fill("借款金额");
+  await dialog.getByRole("button", { name: /保\s*存/ }).click();
+  await waitForToast(page, "创建成功");
+
+  await page.locator("tr.ant-table-row").filter({ hasText: "民间借贷立案" }).getByRole("button", {
+    name: /使用此规则/,
+  }).click();
+  await page.getByText("当前规则：").waitFor();
+  await page.getByText("文件夹处理").click();
+  const folder = page.locator(".ant-tree").getByText("张三案");
+  await folder.waitFor();
+  await page.locator(".ant-tree-checkbox").first().click();
+  await page.getByText("共 2 个文件，最多消耗 2 次AI使用").waitFor();
+  await page.getByRole("button", { name: /开始处理/ }).click();
+  await waitForToast(page, "全部文件夹处理完成");
+  await page.getByText("提取结果").waitFor();
+
+  const row = page.locator("tr.ant-table-row").filter({ hasText: "被告" }).first();
+  await row.getByRole("button", { name: /选择来源/ }).click();
+  const chooser = page.locator(".ant-modal").filter({ hasText: "选择来源" });
+  await chooser.getByText("借条.docx").waitFor();
+  await chooser.locator("label").filter({ hasText: "借条.docx" }).click();
+  await chooser.getByRole("button", { name: /确\s*定/ }).click();
+  await waitForToast(page, "更新成功");
+  await page.locator("tr.ant-table-row").filter({ hasText: "借条.docx" }).first().waitFor();
+
+  await page.locator(".ant-select").filter({ hasText: "选择输出文书模板" }).click();
+  await page.locator(".ant-select-item-option").filter({ hasText: "答辩通知" }).click();
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: /生成文档/ }).click();
+  await waitForToast(page, "成功生成 1 个文档");
+  const link = page.getByRole("button", { name: /答辩通知.*\.docx/ });
+  const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  const bytes = await Deno.readFile(await download.path());
+  const text = new PizZip(bytes).file("word/document.xml")!.asText().replace(/<[^>]+>/g, "");
+  assert.match(text, /被告：张三，借款金额：壹万贰仟元整/);
+  assertNoPageErrors(browser.pageErrors);
+});

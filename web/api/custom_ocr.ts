@@ -1,0 +1,115 @@
+/** Custom OCR (part 4 §7): rules, upload and folder runs, progress, source choice, documents. */
+import type { CustomRuleBody, CustomRuleView } from "../../common/schemas/custom_ocr.ts";
+import { api, requestBlob, requestUpload } from "./client.ts";
+
+export type { CustomRuleBody, CustomRuleView };
+
+export interface FieldValue {
+  value: string;
+  source: string;
+}
+
+export interface RunProgress {
+  status: "pending" | "processing" | "completed" | "failed";
+  processedFiles: number;
+  totalFiles: number;
+  files: { fileName: string; status: string; error?: string; extractedData: Record<string, string> }[];
+  mergedResult: Record<string, string | null>;
+  fieldValues: Record<string, FieldValue[]>;
+  fieldLabels: Record<string, string>;
+  progress_message: string;
+}
+
+export interface FolderNode {
+  id: string;
+  name: string;
+  isFolder: boolean;
+  totalCount: number;
+  path: string;
+  size: number;
+  mtime: string;
+  isProcessed: boolean;
+  isLeaf: boolean;
+}
+
+export interface GeneratedFile {
+  fileName: string;
+  templateName: string;
+  emptyVariables: string[];
+}
+
+/** GET /api/custom-ocr/rules */
+export function listRules() {
+  return api.get<{ rules: CustomRuleView[] }>("/api/custom-ocr/rules", { silent: true });
+}
+/** POST /api/custom-ocr/rules */
+export function createRule(body: CustomRuleBody) {
+  return api.post<{ rule: CustomRuleView }>("/api/custom-ocr/rules", body, { silent: true });
+}
+/** PUT /api/custom-ocr/rules/{id} */
+export function updateRule(id: string, body: CustomRuleBody) {
+  return api.put<{ rule: CustomRuleView }>(`/api/custom-ocr/rules/${encodeURIComponent(id)}`, body, {
+    silent: true,
+  });
+}
+/** DELETE /api/custom-ocr/rules/{id} */
+export function deleteRule(id: string) {
+  return api.delete(`/api/custom-ocr/rules/${encodeURIComponent(id)}`, { silent: true });
+}
+/** GET /api/custom-ocr/user/limits */
+export function getLimits() {
+  return api.get<{ limits: { ai_limit: number } }>("/api/custom-ocr/user/limits", { silent: true });
+}
+/** GET /api/custom-ocr/templates */
+export function listOutputTemplates() {
+  return api.get<{ templates: { id: string; template_name: string }[] }>("/api/custom-ocr/templates", {
+    silent: true,
+  });
+}
+/** POST /api/custom-ocr/process (multipart files, ruleId, processType) */
+export function processUploads(ruleId: string, files: File[]) {
+  const form = new FormData();
+  form.append("ruleId", ruleId);
+  form.append("processType", "upload");
+  for (const f of files) form.append("files", f, f.name);
+  return requestUpload<{ success: boolean; batchId?: string; message: string; totalFiles?: number }>(
+    "/api/custom-ocr/process",
+    form,
+    { silent: true, timeoutMs: 5 * 60_000 },
+  );
+}
+/** GET /api/custom-ocr/progress/{batchId} */
+export function getProgress(batchId: string) {
+  return api.get<RunProgress>(`/api/custom-ocr/progress/${encodeURIComponent(batchId)}`, { silent: true });
+}
+/** POST /api/custom-ocr/update-field/{batchId} */
+export function updateField(batchId: string, fieldKey: string, value: string) {
+  return api.post(`/api/custom-ocr/update-field/${encodeURIComponent(batchId)}`, { fieldKey, value }, {
+    silent: true,
+  });
+}
+/** POST /api/custom-ocr/generate/{batchId} */
+export function generateDocuments(batchId: string, templateIds: string[]) {
+  return api.post<{ message: string; files: GeneratedFile[] }>(
+    `/api/custom-ocr/generate/${encodeURIComponent(batchId)}`,
+    { templateIds },
+    { silent: true },
+  );
+}
+/** GET /api/custom-ocr/download/{fileName} */
+export function downloadGenerated(fileName: string) {
+  return requestBlob(`/api/custom-ocr/download/${encodeURIComponent(fileName)}`, { silent: true });
+}
+/** GET /api/folder-browser/tree?path= (one level of folders) */
+export function folderTree(path = "") {
+  return api.get<{ tree: FolderNode[] }>("/api/folder-browser/tree", { query: { path }, silent: true });
+}
+/** POST /api/folder-browser/process (one item per call, as the screen submits them) */
+export function processFolder(ruleId: string, item: { path: string; isFolder: boolean }) {
+  return api.post<{ batchId: string; totalFiles: number }>("/api/folder-browser/process", {
+    ruleId,
+    items: [item],
+  }, {
+    silent: true,
+  });
+}

@@ -1,0 +1,217 @@
+import {
+  App,
+  Button,
+  Card,
+  Input,
+  Modal,
+  Progress,
+  Radio,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from "antd";
+import { useEffect, useState } from "react";
+import {
+  downloadGenerated,
+  type GeneratedFile,
+  generateDocuments,
+  listOutputTemplates,
+  type RunProgress,
+  updateField,
+} from "../../api/custom_ocr.ts";
+import { errorText } from "../../api/client.ts";
+import { saveBlob } from "../../components/save_file.ts";
+
+interface Props {
+  batchId: string;
+  progress: RunProgress;
+  onChanged: () => void;
+}
+
+/** A run's progress, merged values with their sources (source choice), and document generation. */
+export function RunResult({ batchId, progress, onChanged }: Props) {
+  const { message } = App.useApp();
+  const [choosing, setChoosing] = useState<string | null>(null);
+  const [picked, setPicked] = useState<string>("");
+  const [typed, setTyped] = useState("");
+  const [templates, setTemplates] = useState<{ id: string; template_name: string }[]>([]);
+  const [templateIds, setTemplateIds] = useState<string[]>([]);
+  const [files, setFiles] = useState<GeneratedFile[]>([]);
+  const [generating, setGenerating] = useState(false);
+  const done = progress.status === "completed";
+
+  useEffect(() => {
+    if (!done) return;
+    listOutputTemplates().then((r) => setTemplates(r.templates)).catch((err) =>
+      message.error(errorText(err, "获取模板列表失败"))
+    );
+  }, [done, message]);
+
+  const rows = Object.entries(progress.fieldLabels).map(([key, label]) => ({
+    key,
+    label,
+    value: progress.mergedResult[key],
+    values: progress.fieldValues[key] ?? [],
+  }));
+
+  async function saveChoice() {
+    const value = (picked === "__typed__" ? typed : picked).trim();
+    if (!value) {
+      message.error("请选择一个值");
+      return;
+    }
+    try {
+      await updateField(batchId, choosing!, value);
+      message.success("更新成功");
+      setChoosing(null);
+      onChanged();
+    } catch (err) {
+      message.error(errorText(err, "保存来源选择失败"));
+    }
+  }
+
+  async function generate() {
+    if (templateIds.length === 0) {
+      message.error("请先选择模板");
+      return;
+    }
+    setGenerating(true);
+    try {
+      const res = await generateDocuments(batchId, templateIds);
+      setFiles(res.files);
+      message.success(res.message);
+    } catch (err) {
+      message.error(errorText(err, "生成文档失败"));
+    } finally {
+      setGenerating(false);
+    }
+  }
+
+  async function download(name: string) {
+    try {
+      saveBlob((await downloadGenerated(name)).blob, name);
+    } catch (err) {
+      message.error(errorText(err, "下载文件失败"));
+    }
+  }
+
+  const current = rows.find((r) => r.key === choosing);
+  return (
+    <Space orientation="vertical" style={{ width: "100%" }}>
+      <Card size="small" title="处理进度">
+        <Progress
+          percent={progress.totalFiles
+            ? Math.round((progress.processedFiles / progress.totalFiles) * 100)
+            : 0}
+        />
+        <Typography.Text>{progress.progress_message}</Typography.Text>
+        <div style={{ marginTop: 8 }}>
+          {progress.files.map((f) => (
+            <Tag
+              key={f.fileName}
+              color={f.status === "completed" ? "success" : f.status === "failed" ? "error" : "processing"}
+            >
+              {f.fileName}
+              {f.error ? `：${f.error}` : ""}
+            </Tag>
+          ))}
+        </div>
+      </Card>
+      {done && (
+        <Card size="small" title="提取结果">
+          <Table
+            rowKey="key"
+            size="small"
+            pagination={false}
+            dataSource={rows}
+            columns={[
+              { title: "字段", dataIndex: "label", width: 180 },
+              {
+                title: "值",
+                dataIndex: "value",
+                render: (v: string | null) => v ?? <Typography.Text type="secondary">未找到</Typography.Text>,
+              },
+              {
+                title: "来源",
+                key: "source",
+                render: (_, r) => {
+                  const src = r.values.find((v) => v.value === r.value)?.source;
+                  return src ? <Tag>{src}</Tag> : null;
+                },
+              },
+              {
+                title: "操作",
+                key: "choose",
+                width: 140,
+                render: (_, r) => (
+                  <Button
+                    size="small"
+                    onClick={() => {
+                      setChoosing(r.key);
+                      setPicked(r.value ?? "");
+                      setTyped("");
+                    }}
+                  >
+                    {r.values.length > 1 ? `选择来源（${r.values.length}）` : "修改"}
+                  </Button>
+                ),
+              },
+            ]}
+          />
+        </Card>
+      )}
+      {done && (
+        <Card size="small" title="生成文书">
+          <Space wrap>
+            <Select
+              mode="multiple"
+              style={{ minWidth: 320 }}
+              placeholder="选择输出文书模板"
+              value={templateIds}
+              onChange={setTemplateIds}
+              options={templates.map((t) => ({ value: t.id, label: t.template_name }))}
+            />
+            <Button type="primary" loading={generating} onClick={generate}>生成文档</Button>
+          </Space>
+          {files.map((f) => (
+            <div key={f.fileName} style={{ marginTop: 8 }}>
+              <Button type="link" onClick={() => download(f.fileName)}>{f.fileName}</Button>
+              {f.emptyVariables.length > 0 && (
+                <Typography.Text type="warning">未填写的变量：{f.emptyVariables.join("、")}</Typography.Text>
+              )}
+            </div>
+          ))}
+        </Card>
+      )}
+      <Modal
+        open={choosing !== null}
+        title={`选择来源：${current?.label ?? ""}`}
+        okText="确定"
+        cancelText="取消"
+        onOk={saveChoice}
+        onCancel={() => setChoosing(null)}
+      >
+        <Radio.Group value={picked} onChange={(e) => setPicked(e.target.value)}>
+          <Space orientation="vertical">
+            {(current?.values ?? []).map((v) => (
+              <Radio key={`${v.value}@${v.source}`} value={v.value}>
+                {v.value} <Tag>{v.source}</Tag>
+              </Radio>
+            ))}
+            <Radio value="__typed__">
+              手动输入{" "}
+              <Input
+                size="small"
+                value={typed}
+                onChange={(e) => setTyped(e.target.value)}
+                style={{ width: 240 }}
+              />
+            </Radio>
+          </Space>
+        </Radio.Group>
+      </Modal>
+    </Space>
+  );
+}
