@@ -117,6 +117,8 @@ export const ERRORS = define({
   AI_CHAT_NOT_FOUND: { status: 404, message: "对话不存在或已删除" },
   AI_CHAT_MESSAGE_NOT_FOUND: { status: 404, message: "消息不存在或已删除" },
   AI_CHAT_PRESET_NOT_FOUND: { status: 404, message: "文书模板不存在" },
+  AI_CHAT_PRESET_TAKEN: { status: 409, message: "文书模板ID已存在" },
+  AI_CHAT_PRESET_BUILTIN: { status: 403, message: "内置文书模板不能删除" },
   AI_CHAT_NOTHING_TO_REGENERATE: { status: 400, message: "没有可以重新生成的回答" },
   AI_CHAT_EXPORT_EMPTY: { status: 400, message: "只能导出已完成的AI回答" },
   SENSITIVE_WORD_TAKEN: { status: 409, message: "敏感词已存在" },

@@ -402,6 +402,8 @@ export const API_ACCESS: Record<string, Access> = {
   "DELETE /api/law-search/laws/:id": "admin",
   // AI chat for drafting (/ai-chat, issue #15): each answer costs one AI use
   "GET /api/ai-chat/presets": "ai_document",
+  "POST /api/ai-chat/presets": "admin",
+  "DELETE /api/ai-chat/presets/:id": "admin",
   "GET /api/ai-chat/article": "ai_document",
   "GET /api/ai-chat/conversations": "ai_document",
   "POST /api/ai-chat/conversations": "ai_document",

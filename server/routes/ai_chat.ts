@@ -25,10 +25,13 @@ import { validate } from "../middleware/validate.ts";
 import { type AnswerDeps, startAnswer } from "../services/ai_chat/answer.ts";
 import { exportFileName, renderDraftDocx } from "../services/ai_chat/export_docx.ts";
 import {
-  listPresets,
+  addPreset,
+  findPreset,
+  listAllPresets,
   presetConversationTitle,
+  presetSchema,
   presetView,
-  requirePreset,
+  removePreset,
 } from "../services/ai_chat/presets.ts";
 import { saveAnswerAsTemplate } from "../services/ai_chat/save_template.ts";
 import { readLlmSettings } from "../services/llm/llm_client.ts";
@@ -76,7 +79,19 @@ export const aiChatRoutes = new Hono<AppEnv>()
   .get("/ai-chat/presets", async (c) => {
     // aiConfigured lets the screen say 管理员尚未配置AI模型 before the first question.
     const aiConfigured = (await readLlmSettings(c.var.deps)) !== null;
-    return c.json({ success: true, presets: listPresets().map(presetView), aiConfigured });
+    return c.json({
+      success: true,
+      presets: (await listAllPresets(c.var.deps.kv)).map(presetView),
+      aiConfigured,
+    });
+  })
+  .post("/ai-chat/presets", validate("json", presetSchema), async (c) => {
+    const preset = await addPreset(c.var.deps.kv, c.req.valid("json"));
+    return c.json({ success: true, preset: presetView(preset) }, 201);
+  })
+  .delete("/ai-chat/presets/:id", async (c) => {
+    await removePreset(c.var.deps.kv, c.req.param("id"));
+    return c.json({ success: true });
   })
   .get("/ai-chat/article", validate("query", articleQuery), async (c) => {
     const { lawId, number } = c.req.valid("query");
@@ -99,7 +114,7 @@ export const aiChatRoutes = new Hono<AppEnv>()
     const { deps } = c.var;
     const user = currentUser(c);
     const input = c.req.valid("json");
-    const preset = input.presetId ? requirePreset(input.presetId) : null;
+    const preset = input.presetId ? await findPreset(deps.kv, input.presetId) : null;
     const conv = await createConversation(deps.kv, {
       userId: user.id,
       title: input.title || (preset ? presetConversationTitle(preset, input.caseData ?? {}) : "新对话"),
@@ -191,7 +206,7 @@ export const aiChatRoutes = new Hono<AppEnv>()
       userId: user.id,
       record,
       conv,
-      preset: conv.presetId ? requirePreset(conv.presetId) : null,
+      preset: conv.presetId ? await findPreset(deps.kv, conv.presetId) : null,
       name: c.req.valid("json").name,
     });
     return c.json({

@@ -502,3 +502,64 @@ Deno.test("with the stored law library: citations carry the law's id and 「插�
   assert.equal((await missing.json()).error, "《中华人民共和国民法典》没有第八百条");
   assert.equal((await t.request("GET", "/api/ai-chat/article?lawId=x", { as: user })).status, 400);
 });
+
+Deno.test("administrators add a preset as data (no code); every user can draft with it; built-in ones stay", async () => {
+  using t = await testApp();
+  const clerk = await t.userWith(["ai_document"], { quotas: { ai: 0 } });
+  const preset = {
+    id: "guarantee_complaint",
+    title: "保证合同纠纷 起诉状",
+    category: "起诉状",
+    docTitle: "民事起诉状",
+    docSubtitle: "（保证合同纠纷）",
+    fields: [{ key: "原告姓名", label: "原告姓名" }, { key: "保证人", label: "保证人" }],
+    blocks: [
+      { title: "当事人信息", kind: "fixed", lines: ["原告：${原告姓名}。", "被告：${保证人}。"] },
+      { title: "事实与理由", kind: "model", prompt: "写出保证合同的签订和履行情况。" },
+    ],
+    prompt: "你是一名律师。",
+  };
+  assert.equal((await t.request("POST", "/api/ai-chat/presets", { as: clerk, json: preset })).status, 403);
+  const bad = await t.request("POST", "/api/ai-chat/presets", {
+    as: "admin",
+    json: { ...preset, id: "有中文" },
+  });
+  assert.equal(bad.status, 400);
+  assert.equal((await bad.json()).error, "模板ID只能由2-60个小写字母、数字和下划线组成");
+  const created = await t.request("POST", "/api/ai-chat/presets", { as: "admin", json: preset });
+  assert.equal(created.status, 201);
+  assert.deepEqual((await created.json()).preset.modelBlocks, ["事实与理由"]);
+  const dup = await t.request("POST", "/api/ai-chat/presets", { as: "admin", json: preset });
+  assert.equal(dup.status, 409);
+  assert.equal((await dup.json()).error, "文书模板ID已存在");
+  const builtinDup = await t.request("POST", "/api/ai-chat/presets", {
+    as: "admin",
+    json: { ...preset, id: "civil_loan_complaint" },
+  });
+  assert.equal(builtinDup.status, 409);
+
+  const listed = (await (await t.request("GET", "/api/ai-chat/presets", { as: clerk })).json()).presets;
+  assert.equal(listed.at(-1).title, "保证合同纠纷 起诉状");
+  const conv = await newConversation(t, clerk, {
+    presetId: "guarantee_complaint",
+    caseData: { 原告姓名: "李明" },
+  });
+  const events = parseSse(await (await send(t, clerk, conv.id, { content: "生成" })).text());
+  const text = events.filter((e) => e.event === "delta").map((e) => e.data.text).join("");
+  assert.match(text, /# 民事起诉状\n（保证合同纠纷）/);
+  assert.match(text, /原告：李明。\n被告：〔待填写：保证人〕。/);
+
+  const builtin = await t.request("DELETE", "/api/ai-chat/presets/civil_loan_complaint", { as: "admin" });
+  assert.equal(builtin.status, 403);
+  assert.equal((await builtin.json()).error, "内置文书模板不能删除");
+  assert.equal(
+    (await t.request("DELETE", "/api/ai-chat/presets/guarantee_complaint", { as: "admin" })).status,
+    200,
+  );
+  assert.equal(
+    (await t.request("DELETE", "/api/ai-chat/presets/guarantee_complaint", { as: "admin" })).status,
+    404,
+  );
+  const after = (await (await t.request("GET", "/api/ai-chat/presets", { as: clerk })).json()).presets;
+  assert.ok(!after.some((p: { id: string }) => p.id === "guarantee_complaint"));
+});

@@ -15,7 +15,7 @@ import { getLlmClient } from "../llm/llm_client.ts";
 import type { LlmClient } from "../llm/types.ts";
 import { checkAnswerCitations, type CitationDeps } from "./citations.ts";
 import { buildChatMessages } from "./history.ts";
-import { caseContext, draftPieces, narrativeGap, type Preset, requirePreset } from "./presets.ts";
+import { caseContext, draftPieces, findPreset, narrativeGap, type Preset } from "./presets.ts";
 
 /**
  * One answer of AI chat (issue #15 §2), in two steps so every refusal is a plain JSON error:
@@ -73,7 +73,7 @@ export async function startAnswer(
     dropped = records.slice(lastUser + 1);
     history = records.slice(0, lastUser);
   }
-  const preset = conv.presetId ? requirePreset(conv.presetId) : null;
+  const preset = conv.presetId ? await findPreset(kv, conv.presetId) : null;
   const draft = preset !== null && !history.some((r) => r.role === "assistant" && r.status === "done");
   const llm = await getLlmClient(deps);
   if (!llm && !draft) throw new AppError("AI_NOT_CONFIGURED");

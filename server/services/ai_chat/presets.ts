@@ -1,6 +1,12 @@
 import { z } from "zod";
 import type { PresetView } from "../../../common/schemas/ai_chat.ts";
 import { AppError } from "../../errors.ts";
+import {
+  createStoredPreset,
+  deleteStoredPreset,
+  getStoredPreset,
+  listStoredPresets,
+} from "../../kv/ai_chat_presets.ts";
 import presetData from "./presets.json" with { type: "json" };
 
 /**
@@ -8,26 +14,30 @@ import presetData from "./presets.json" with { type: "json" };
  * is its fields, its blocks in order, and a prompt. A "fixed" block is filled by code: each `${字段}`
  * gets the case value, or a marked gap 〔待填写：标签〕 when the case has none; ${起诉日期} is today.
  * A "model" block is the narrative the model writes (its prompt may use `${字段}` too); without a
- * model it stays a marked gap. Adding a preset is adding an entry to presets.json: no code.
+ * model it stays a marked gap. Adding a preset is adding an entry to presets.json, or an administrator's
+ * POST /api/ai-chat/presets (kept in KV): no code either way.
  */
 
-const presetSchema = z.object({
-  id: z.string().regex(/^[a-z0-9_]+$/),
-  title: z.string().min(1),
-  category: z.string().min(1),
-  docTitle: z.string().min(1),
-  docSubtitle: z.string().optional(),
-  fields: z.array(
-    z.object({ key: z.string().min(1), label: z.string().min(1), hint: z.string().optional() }),
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+/** A preset's shape (presets.json, and POST /api/ai-chat/presets). */
+export const presetSchema = z.object({
+  id: z.string().regex(/^[a-z0-9_]{2,60}$/, "模板ID只能由2-60个小写字母、数字和下划线组成"),
+  title: text(100),
+  category: text(50),
+  docTitle: text(100),
+  docSubtitle: z.string().trim().max(100).optional(),
+  fields: z.array(z.object({ key: text(50), label: text(50), hint: z.string().max(100).optional() })).max(
+    100,
   ),
   blocks: z.array(
     z.discriminatedUnion("kind", [
-      z.object({ title: z.string().min(1), kind: z.literal("fixed"), lines: z.array(z.string()) }),
-      z.object({ title: z.string().min(1), kind: z.literal("model"), prompt: z.string().min(1) }),
+      z.object({ title: text(50), kind: z.literal("fixed"), lines: z.array(z.string().max(2000)).max(100) }),
+      z.object({ title: text(50), kind: z.literal("model"), prompt: text(4000) }),
     ]),
-  ).min(1),
-  prompt: z.string().min(1),
-});
+  ).min(1, "请至少添加一个段落").max(50),
+  prompt: text(4000),
+}).refine((p) => new TextEncoder().encode(JSON.stringify(p)).length <= 60_000, "文书模板内容过大");
 export type Preset = z.infer<typeof presetSchema>;
 export type PresetBlock = Preset["blocks"][number];
 
@@ -38,16 +48,44 @@ const AUTO_FIELDS = {
 
 const PRESETS: Preset[] = z.array(presetSchema).parse(presetData);
 
-/** Every preset, in the file's order. */
+/** The built-in presets, in the file's order. */
 export function listPresets(): Preset[] {
   return PRESETS;
 }
 
-/** A preset by id; throws AI_CHAT_PRESET_NOT_FOUND. */
+/** A built-in preset by id; throws AI_CHAT_PRESET_NOT_FOUND. */
 export function requirePreset(id: string): Preset {
   const p = PRESETS.find((x) => x.id === id);
   if (!p) throw new AppError("AI_CHAT_PRESET_NOT_FOUND");
   return p;
+}
+
+/** Built-in presets, then the ones administrators added. */
+export async function listAllPresets(kv: Deno.Kv): Promise<Preset[]> {
+  return [...PRESETS, ...await listStoredPresets(kv)];
+}
+
+/** A built-in or added preset by id; throws AI_CHAT_PRESET_NOT_FOUND. */
+export async function findPreset(kv: Deno.Kv, id: string): Promise<Preset> {
+  const builtIn = PRESETS.find((x) => x.id === id);
+  if (builtIn) return builtIn;
+  const stored = await getStoredPreset(kv, id);
+  if (!stored) throw new AppError("AI_CHAT_PRESET_NOT_FOUND");
+  return stored;
+}
+
+/** Adds an administrator's preset; throws AI_CHAT_PRESET_TAKEN when the id is in use. */
+export async function addPreset(kv: Deno.Kv, preset: Preset): Promise<Preset> {
+  if (PRESETS.some((x) => x.id === preset.id) || !(await createStoredPreset(kv, preset))) {
+    throw new AppError("AI_CHAT_PRESET_TAKEN", {}, { field: "id" });
+  }
+  return preset;
+}
+
+/** Removes an administrator's preset; built-in ones stay (AI_CHAT_PRESET_BUILTIN). */
+export async function removePreset(kv: Deno.Kv, id: string): Promise<void> {
+  if (PRESETS.some((x) => x.id === id)) throw new AppError("AI_CHAT_PRESET_BUILTIN");
+  if (!(await deleteStoredPreset(kv, id))) throw new AppError("AI_CHAT_PRESET_NOT_FOUND");
 }
 
 /** What the screen needs to pick a preset and show its case form. */
