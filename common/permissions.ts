@@ -369,6 +369,8 @@ export const API_ACCESS: Record<string, Access> = {
   "GET /api/folder-browser/progress/:batchId": "custom_ocr_access",
   "GET /api/folder-browser/records": ["custom_ocr_access", "ai_cljl_access"],
   "GET /api/folder-browser/records/:id": ["custom_ocr_access", "ai_cljl_access"],
+  // Not in the spec: AI处理记录 (/ai-cljl) deletes a record with its files.
+  "DELETE /api/folder-browser/records/:id": ["custom_ocr_access", "ai_cljl_access"],
   "POST /api/folder-browser/update-field-source": "custom_ocr_access",
   // OCR识别 (/ocr, issue #10): runs of uploaded files, their text, key facts and downloads
   "POST /api/ocr/runs": "ocr_access",

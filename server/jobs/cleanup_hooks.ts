@@ -28,6 +28,8 @@ import { getTemplate, type TemplateScope } from "../kv/word_templates.ts";
 import { getNodeEntry } from "../kv/ai_folder.ts";
 import { deleteNodeTree, fileBlobPrefix } from "../services/ai_folder/folder_store.ts";
 import { getAiMuban } from "../kv/ai_muban.ts";
+import { getRecordEntry } from "../kv/custom_ocr_records.ts";
+import { deleteRecordWithFiles } from "../services/custom_ocr/rules.ts";
 import { deleteAiMubanWithFile } from "../services/ai_muban/ai_muban_templates.ts";
 import { userItemPrefix } from "../blobs/blob_keys.ts";
 import { deleteSplitTaskWithFiles } from "../services/case_split/manage_split_tasks.ts";
@@ -145,6 +147,17 @@ export const ITEM_HOOKS: Partial<Record<StorageArea, ItemHook>> = {
   ...CLEANUP_HOOKS,
   templates: wordTemplateHook("personal", "templates"),
   temp_templates: wordTemplateHook("temp", "temp_templates"),
+  // A custom OCR record (never expires by age): its record goes with its folder.
+  custom_ocr: {
+    async findItem(deps, userId, itemId) {
+      const record = (await getRecordEntry(deps.kv, userId, itemId)).value;
+      if (!record) return null;
+      return {
+        blobPrefix: userItemPrefix(userId, "custom_ocr", record.id),
+        remove: () => deleteRecordWithFiles(deps, record),
+      };
+    },
+  },
   // An output-document template of /ai-muban (never expires).
   ai_muban: {
     async findItem(deps, userId, itemId) {

@@ -8,6 +8,7 @@ import { validate } from "../middleware/validate.ts";
 import { startFolderRun } from "../services/custom_ocr/folder_case.ts";
 import { listFolderLevel } from "../services/custom_ocr/folder_tree.ts";
 import { chooseFieldSource, recordView } from "../services/custom_ocr/record_view.ts";
+import { deleteRecordWithFiles } from "../services/custom_ocr/rules.ts";
 
 const processBody = z.object({
   ruleId: z.string({ error: "请先选择规则" }).trim().min(1, "请先选择规则"),
@@ -70,6 +71,11 @@ export const folderBrowserRoutes = new Hono<AppEnv>()
   .get("/folder-browser/records/:id", async (c) => {
     const record = await requireRecord(c, c.req.param("id"));
     return c.json({ success: true, record: recordView(record).record });
+  })
+  .delete("/folder-browser/records/:id", async (c) => {
+    const record = await requireRecord(c, c.req.param("id"));
+    await deleteRecordWithFiles(c.var.deps, record);
+    return c.json({ success: true, message: "删除成功" });
   })
   .post("/folder-browser/update-field-source", validate("json", sourceBody), async (c) => {
     const body = c.req.valid("json");

@@ -344,3 +344,32 @@ Deno.test("GET /api/folder-browser/tree and contents: the AI folder one level at
   assert.equal(bad.status, 400);
   await bad.body?.cancel();
 });
+
+Deno.test("DELETE /api/folder-browser/records/{id} and the storage manager remove a record with its files; owner only", async () => {
+  using t = await testApp();
+  const u = await t.userWith(["custom_ocr_access", "ai_folder_access", "storage_manage"], {
+    quotas: { ai: 9 },
+  });
+  const ruleId = await sharedRule(t, u);
+  await uploadFolder(t, u, { "甲/起诉状.docx": COMPLAINT, "乙/借条.docx": IOU });
+  const a = (await process(t, u, { ruleId, items: [{ path: "甲", isFolder: true }] })).body.batchId;
+  const b = (await process(t, u, { ruleId, items: [{ path: "乙", isFolder: true }] })).body.batchId;
+  await runFolderRecord(t.deps, { userId: u.user.id, recordId: a }, textTools);
+  await runFolderRecord(t.deps, { userId: u.user.id, recordId: b }, textTools);
+  const other = await member(t, 1);
+  assert.equal((await t.request("DELETE", `/api/folder-browser/records/${a}`, { as: other })).status, 404);
+  const del = await t.request("DELETE", `/api/folder-browser/records/${a}`, { as: u });
+  assert.equal((await del.json()).message, "删除成功");
+  const viaStorage = await t.request("DELETE", "/api/storage/items", {
+    as: u,
+    json: { userId: u.user.id, area: "custom_ocr", itemId: b },
+  });
+  assert.equal(viaStorage.status, 200, await viaStorage.clone().text());
+  assert.deepEqual(
+    (await (await t.request("GET", "/api/folder-browser/records", { as: u })).json()).records,
+    [],
+  );
+  let left = 0;
+  for await (const _ of t.deps.blobs.list(`users/${u.user.id}/custom_ocr`)) left++;
+  assert.equal(left, 0);
+});

@@ -18,7 +18,7 @@ import {
   saveRule,
 } from "../../kv/custom_ocr_rules.ts";
 import type { FieldSpec } from "../extraction/types.ts";
-import { deleteRecordEntry, listRecords } from "../../kv/custom_ocr_records.ts";
+import { deleteRecordEntry, type FolderRecord, listRecords } from "../../kv/custom_ocr_records.ts";
 import { userItemPrefix } from "../../blobs/blob_keys.ts";
 
 type RuleDeps = Pick<AppDeps, "kv" | "clock" | "blobs">;
@@ -103,14 +103,21 @@ export async function updateRule(
   return rule;
 }
 
+/** Deletes one folder record with its files (texts, extraction, generated documents, uploads). */
+export async function deleteRecordWithFiles(
+  deps: Pick<AppDeps, "kv" | "blobs">,
+  record: Pick<FolderRecord, "userId" | "id">,
+): Promise<void> {
+  await deleteRecordEntry(deps.kv, record);
+  await deps.blobs.deletePrefix(userItemPrefix(record.userId, "custom_ocr", record.id));
+}
+
 /** Deletes a rule, then its records with their files (the confirmation says they go too). */
 export async function removeRule(deps: RuleDeps, userId: number, id: string): Promise<void> {
   const rule = await requireRule(deps, userId, id);
   await deleteRule(deps.kv, rule);
   for (const record of await listRecords(deps.kv, userId)) {
-    if (record.ruleId !== rule.id) continue;
-    await deleteRecordEntry(deps.kv, record);
-    await deps.blobs.deletePrefix(userItemPrefix(userId, "custom_ocr", record.id));
+    if (record.ruleId === rule.id) await deleteRecordWithFiles(deps, record);
   }
 }
 
