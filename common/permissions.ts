@@ -359,7 +359,7 @@ export const API_ACCESS: Record<string, Access> = {
   "GET /api/custom-ocr/user/limits": "custom_ocr_access",
   "POST /api/custom-ocr/generate/:batchId": "custom_ocr_access",
   "POST /api/custom-ocr/process": "custom_ocr_access",
-  "GET /api/custom-ocr/progress/:batchId": "custom_ocr_access",
+  "GET /api/custom-ocr/progress/:batchId": ["custom_ocr_access", "ai_cljl_access"],
   "POST /api/custom-ocr/update-field/:batchId": "custom_ocr_access",
   "GET /api/custom-ocr/download/:fileName": ["custom_ocr_access", "ai_cljl_access"],
   // custom OCR folder mode (part 4 §7)

@@ -28,6 +28,7 @@ const AiChatPage = lazyPage(() => import("./pages/ai_chat/AiChatPage.tsx"), "AiC
 const AiFolderPage = lazyPage(() => import("./pages/ai_folder/AiFolderPage.tsx"), "AiFolderPage");
 const AiMubanPage = lazyPage(() => import("./pages/ai_muban/AiMubanPage.tsx"), "AiMubanPage");
 const CustomOcrPage = lazyPage(() => import("./pages/custom_ocr/CustomOcrPage.tsx"), "CustomOcrPage");
+const AiCljlPage = lazyPage(() => import("./pages/ai_cljl/AiCljlPage.tsx"), "AiCljlPage");
 const LoginPage = lazyPage(() => import("./pages/login/LoginPage.tsx"), "LoginPage");
 const NotFoundPage = lazyPage(() => import("./pages/placeholder/NotFoundPage.tsx"), "NotFoundPage");
 const DashboardPage = lazyPage(() => import("./pages/dashboard/DashboardPage.tsx"), "DashboardPage");
@@ -122,7 +123,7 @@ export const ROUTES: readonly AppRoute[] = [
   route("/ocr", "OCR识别", OcrPage, { group: "ai_document" }),
   route("/custom-ocr", "自定义OCR", CustomOcrPage, { group: "ai_document" }),
   route("/ai-folder", "AI文档文件夹", AiFolderPage, { group: "ai_document" }),
-  route("/ai-cljl", "AI处理记录", Placeholder, { group: "ai_document" }),
+  route("/ai-cljl", "AI处理记录", AiCljlPage, { group: "ai_document" }),
   route("/ai-muban", "输出文书模板管理", AiMubanPage, { group: "ai_document" }),
   route("/excel-case-split", "县市案件分类", ExcelCaseSplitPage, { group: "litigation" }),
   route("/ocr-extract", "OCR信息提取", OcrExtractPage, { group: "ai_tools" }),

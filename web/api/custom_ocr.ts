@@ -113,3 +113,29 @@ export function processFolder(ruleId: string, item: { path: string; isFolder: bo
     silent: true,
   });
 }
+
+export interface FolderRecordView {
+  id: string;
+  folder_path: string;
+  rule_id: string;
+  rule_name: string;
+  status: RunProgress["status"];
+  created_at: string;
+  updated_at: string;
+  error_message: string | null;
+  merged_result: Record<string, string | null>;
+  field_values: Record<string, FieldValue[]>;
+  field_labels: Record<string, string>;
+  files: { fileName: string; path: string; status: string; error: string | null }[];
+  ai_uses_charged: number;
+  ai_uses_refunded: number;
+}
+
+/** GET /api/folder-browser/records */
+export function listRecords() {
+  return api.get<{ records: FolderRecordView[] }>("/api/folder-browser/records", { silent: true });
+}
+/** DELETE /api/folder-browser/records/{id} */
+export function deleteRecord(id: string) {
+  return api.delete(`/api/folder-browser/records/${encodeURIComponent(id)}`, { silent: true });
+}

@@ -1,0 +1,84 @@
+import assert from "node:assert/strict";
+import { buildDocx, plainParagraph } from "../../scripts/make_fixtures.ts";
+import { launchBrowser } from "../helpers/browser.ts";
+import { seedUser, startServer } from "../helpers/server_process.ts";
+import { assertNoPageErrors, signedInPage, storedToken, waitForToast } from "./steps.ts";
+
+const PASSWORD = "member-pass-1";
+
+async function api(url: string, token: string, path: string, init: RequestInit = {}) {
+  const res = await fetch(`${url}${path}`, {
+    ...init,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(init.body instanceof FormData ? {} : { "content-type": "application/json" }),
+    },
+  });
+  const body = await res.json();
+  assert.ok(res.ok, `${path}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+Deno.test("/ai-cljl: a custom OCR run is listed with its rule, files, status and AI uses; its values open in a drawer; delete asks first", async () => {
+  await using server = await startServer({
+    seed: (kv) =>
+      seedUser(kv, {
+        username: "reviewer",
+        password: PASSWORD,
+        permissions: ["dashboard", "custom_ocr_access", "ai_folder_access", "ai_cljl_access"],
+        quotas: { ai: 3 },
+      }),
+  });
+  await using browser = await launchBrowser();
+  const page = await signedInPage(browser, { url: server.url, username: "reviewer", password: PASSWORD });
+  const token = (await storedToken(page))!;
+  const form = new FormData();
+  form.append("relativePaths", "王五案/起诉状.docx");
+  form.append(
+    "files",
+    new File([
+      buildDocx({ body: plainParagraph("民事起诉状") + plainParagraph("被告：王五，男") }) as BlobPart,
+    ], "起诉状.docx"),
+  );
+  await api(server.url, token, "/api/aifolder/upload-folder", { method: "POST", body: form });
+  const rule = await api(server.url, token, "/api/custom-ocr/rules", {
+    method: "POST",
+    body: JSON.stringify({
+      rule_name: "起诉状要素",
+      patterns: [{ pattern: "起诉状", fields: [{ key: "被告", label: "被告" }] }],
+    }),
+  });
+  const run = await api(server.url, token, "/api/folder-browser/process", {
+    method: "POST",
+    body: JSON.stringify({ ruleId: rule.rule.id, items: [{ path: "王五案", isFolder: true }] }),
+  });
+  for (let i = 0; i < 60; i++) {
+    const p = await api(server.url, token, `/api/folder-browser/progress/${run.batchId}`);
+    if (p.status === "completed") break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+
+  await page.goto("/ai-cljl");
+  const row = page.locator("tr.ant-table-row").filter({ hasText: "王五案" });
+  await row.waitFor();
+  const text = await row.innerText();
+  assert.match(text, /起诉状要素/);
+  assert.match(text, /已完成/);
+  assert.match(text, /自定义OCR·文件夹/);
+  await row.getByRole("button", { name: /查\s*看/ }).click();
+  const drawer = page.locator(".ant-drawer").filter({ hasText: "处理详情" });
+  await drawer.getByText("王五", { exact: true }).waitFor();
+  await drawer.getByRole("button", { name: /close|关闭/i }).click().catch(() =>
+    page.keyboard.press("Escape")
+  );
+  await page.locator(".ant-drawer-open").waitFor({ state: "detached" }).catch(() => {});
+
+  await page.locator("tr.ant-table-row").filter({ hasText: "王五案" }).getByRole("button", {
+    name: /删\s*除/,
+  }).click();
+  await page.getByText("确定要删除该处理记录吗？").waitFor();
+  await page.locator(".ant-modal-confirm").getByRole("button", { name: /删\s*除/ }).click();
+  await waitForToast(page, "删除成功");
+  await page.getByText("暂无处理记录").waitFor();
+  assertNoPageErrors(browser.pageErrors);
+});

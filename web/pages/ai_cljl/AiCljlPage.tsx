@@ -1,0 +1,165 @@
+import { App, Button, Card, DatePicker, Drawer, Input, Select, Space, Table, Tag } from "antd";
+import type { Dayjs } from "dayjs";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { deleteRecord, type FolderRecordView, listRecords } from "../../api/custom_ocr.ts";
+import { errorText } from "../../api/client.ts";
+import { formatTime } from "../../components/format_time.ts";
+import { RunResult } from "../custom_ocr/RunResult.tsx";
+import { useRunProgress } from "../custom_ocr/use_run_progress.ts";
+
+const STATUS = {
+  pending: { color: "default", label: "等待中" },
+  processing: { color: "processing", label: "处理中" },
+  completed: { color: "success", label: "已完成" },
+  failed: { color: "error", label: "失败" },
+} as const;
+
+/**
+ * /ai-cljl (AI处理记录; its body is not in the spec): the user's custom OCR runs (folder records and
+ * uploads) with type, rule, files, status, AI uses charged and refunded, times; filters by status, text
+ * and date; open one to review its values and sources, change them and generate documents again; delete.
+ */
+export function AiCljlPage() {
+  const { message, modal } = App.useApp();
+  const [records, setRecords] = useState<FolderRecordView[]>([]);
+  const [loading, setLoading] = useState(false);
+  const [status, setStatus] = useState<string | undefined>();
+  const [text, setText] = useState("");
+  const [dates, setDates] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  const [open, setOpen] = useState<FolderRecordView | null>(null);
+  const { progress, reload } = useRunProgress(open?.id ?? null);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      setRecords((await listRecords()).records);
+    } catch (err) {
+      message.error(errorText(err, "获取处理记录失败"));
+    } finally {
+      setLoading(false);
+    }
+  }, [message]);
+  useEffect(() => void load(), [load]);
+
+  const shown = useMemo(() =>
+    records.filter((r) => {
+      if (status && r.status !== status) return false;
+      const t = text.trim();
+      if (
+        t && !`${r.folder_path} ${r.rule_name} ${r.files.map((f) => f.fileName).join(" ")}`.includes(t)
+      ) return false;
+      const [from, to] = dates ?? [];
+      const at = new Date(r.created_at).getTime();
+      if (from && at < from.startOf("day").valueOf()) return false;
+      if (to && at > to.endOf("day").valueOf()) return false;
+      return true;
+    }), [records, status, text, dates]);
+
+  function remove(r: FolderRecordView) {
+    modal.confirm({
+      title: "确认删除",
+      content: "确定要删除该处理记录吗？记录的识别结果和生成的文书将一并删除。",
+      okText: "删除",
+      okButtonProps: { danger: true },
+      cancelText: "取消",
+      onOk: async () => {
+        try {
+          await deleteRecord(r.id);
+          message.success("删除成功");
+        } catch (err) {
+          message.error(errorText(err, "删除失败"));
+        }
+        await load();
+      },
+    });
+  }
+
+  return (
+    <Card title="AI处理记录">
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Input.Search
+          placeholder="文件夹、规则或文件名"
+          allowClear
+          onSearch={setText}
+          style={{ width: 240 }}
+        />
+        <Select
+          allowClear
+          placeholder="状态"
+          style={{ width: 120 }}
+          value={status}
+          onChange={setStatus}
+          options={Object.entries(STATUS).map(([value, s]) => ({ value, label: s.label }))}
+        />
+        <DatePicker.RangePicker value={dates} onChange={(v) => setDates(v as typeof dates)} />
+        <Button onClick={load}>刷新</Button>
+      </Space>
+      <Table<FolderRecordView>
+        rowKey="id"
+        loading={loading}
+        dataSource={shown}
+        locale={{ emptyText: "暂无处理记录" }}
+        pagination={{
+          defaultPageSize: 10,
+          pageSizeOptions: [10, 20, 50, 100],
+          showSizeChanger: true,
+          showTotal: (n) => `共 ${n} 条`,
+        }}
+        columns={[
+          {
+            title: "类型",
+            key: "type",
+            width: 130,
+            render: (_, r) => <Tag>{r.folder_path ? "自定义OCR·文件夹" : "自定义OCR·上传"}</Tag>,
+          },
+          {
+            title: "文件夹",
+            dataIndex: "folder_path",
+            render: (v: string, r) => v || r.files.map((f) => f.fileName).join("、"),
+          },
+          { title: "规则", dataIndex: "rule_name" },
+          { title: "文件数", key: "files", width: 80, render: (_, r) => r.files.length },
+          {
+            title: "状态",
+            dataIndex: "status",
+            width: 90,
+            render: (s: keyof typeof STATUS) => <Tag color={STATUS[s].color}>{STATUS[s].label}</Tag>,
+          },
+          {
+            title: "AI使用次数",
+            key: "uses",
+            width: 120,
+            render: (_, r) =>
+              `${r.ai_uses_charged - r.ai_uses_refunded}${
+                r.ai_uses_refunded ? `（退回 ${r.ai_uses_refunded}）` : ""
+              }`,
+          },
+          { title: "创建时间", dataIndex: "created_at", width: 170, render: (v: string) => formatTime(v) },
+          { title: "更新时间", dataIndex: "updated_at", width: 170, render: (v: string) => formatTime(v) },
+          {
+            title: "操作",
+            key: "actions",
+            width: 130,
+            render: (_, r) => (
+              <Space size={0}>
+                <Button type="link" size="small" onClick={() => setOpen(r)}>查看</Button>
+                <Button type="link" size="small" danger onClick={() => remove(r)}>删除</Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Drawer
+        open={open !== null}
+        width={860}
+        title={open ? `处理详情：${open.folder_path || open.rule_name}` : ""}
+        onClose={() => {
+          setOpen(null);
+          void load();
+        }}
+      >
+        {open && progress && <RunResult batchId={open.id} progress={progress} onChanged={reload} />}
+      </Drawer>
+    </Card>
+  );
+}
