@@ -48,11 +48,11 @@ export interface CreateAppOptions {
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.use("*", async (c, next) => {
-    c.set("deps", deps);
   // First, so every response gets the headers, errors and the web build included. The case-split
   // calls go to VITE_CASE_SPLIT_SERVER when the build was made with one (web/api/case_split.ts).
   app.use("*", securityHeaders({ connectSrc: originsOf(Deno.env.get("VITE_CASE_SPLIT_SERVER")) }));
+  app.use("*", async (c, next) => {
+    c.set("deps", deps);
     c.set("requestId", crypto.randomUUID().slice(0, 8));
     await next();
   });
