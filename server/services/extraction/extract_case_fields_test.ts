@@ -291,3 +291,37 @@ Deno.test("extractCaseFields: a label wrapped inside a scanned line (联系电 /
   assert.equal(r.fields.plaintiff_phone.value, "13500007777");
   assert.equal(r.fields.plaintiff_phone.source?.line, 3);
 });
+
+Deno.test("extractCaseFields: a line far below is not joined to the one above (营业场所 … / 登记机关)", async () => {
+  const line = (text: string, box: [number, number, number, number]) => ({
+    text,
+    box,
+    confidence: 0.98,
+    method: "ocr" as const,
+  });
+  const licence: import("../doc_text/types.ts").DocumentText = {
+    fileName: "营业执照.jpg",
+    kind: "jpg",
+    pages: [{
+      page: 1,
+      width: 1000,
+      height: 1500,
+      method: "ocr",
+      lines: [
+        line("名称  某某商业银行股份有限公司某某支行", [110, 400, 800, 440]),
+        line("负责人 孙一", [110, 460, 400, 500]),
+        line("营业场所  福建省福州市鼓楼区五一路10号2层06室", [110, 820, 830, 880]),
+        line("登记机关", [700, 1290, 800, 1330]),
+      ],
+    }],
+    warnings: [],
+  };
+  const r = await extractCaseFields([
+    licence,
+    docOf("起诉状.docx", ["原告：某某商业银行股份有限公司某某支行"]),
+  ], [
+    ...FIELDS,
+    { key: "plaintiff_address", label: "原告住址" },
+  ]);
+  assert.equal(r.fields.plaintiff_address.value, "福建省福州市鼓楼区五一路10号2层06室");
+});

@@ -55,6 +55,14 @@ const ENDS_SENTENCE = /[。：；！？:;|]$/;
 const STARTS_LABEL =
   /^(\d{4}年\d{1,2}月\d{1,2}日$|\d{4}-\d{2}-\d{2}$|[\u4e00-\u9fff（）]{2,10}[：]|\d+[、.．]|[一二三四五六七八九十]+、|（[一二三四五六七八九十\d]+）|第[一二三四五六七八九十百]+条|此致|[^\s]{0,6}\s?\|)/;
 
+/** With boxes: the next line sits right below (not a line further down the page) and starts at the margin. */
+function continuesBelow(prev: PhysLine, next: PhysLine): boolean {
+  const a = prev.raw.box, b = next.raw.box;
+  if (!a || !b) return true;
+  const h = Math.max(1, a[3] - a[1]);
+  return b[1] - a[3] < 1.2 * h && b[0] <= a[0] + 3 * h;
+}
+
 /** Whether a line runs (nearly) to the right margin, so that the next line may continue it. */
 function wide(line: PhysLine, maxLen: number, maxRight: number): boolean {
   if (line.raw.box && maxRight > 0) return line.raw.box[2] >= 0.85 * maxRight && line.text.length >= 8;
@@ -79,7 +87,7 @@ export function buildLogicalLines(doc: DocumentText): LogicalLine[] {
       const wraps = (p.raw.method === "pdf_text" || p.raw.method === "ocr") && cur !== null;
       const prev = cur?.parts[cur.parts.length - 1].phys;
       const soft = wraps && prev !== undefined && wide(prev, maxLen, maxRight) &&
-        !ENDS_SENTENCE.test(prev.text) && !STARTS_LABEL.test(p.text) &&
+        !ENDS_SENTENCE.test(prev.text) && !STARTS_LABEL.test(p.text) && continuesBelow(prev, p) &&
         // Word processors wrap between words: two alphanumerics never belong to one token across lines
         !(/[0-9A-Za-z]$/.test(prev.text) && /^[0-9A-Za-z]/.test(p.text));
       const blob = isBlob(p, page.height);

@@ -224,7 +224,7 @@ function readPartyBlocks(doc: DocumentText, lines: LogicalLine[]): PartyRecord[]
 }
 
 const CARD_LABEL =
-  /^(姓名|性别|民族|出生|住址|地址|公民身份号码|身份号码|签发机关|有效期限|名称|类型|住所|营业场所|经营场所|法定代表人|负责人|注册资本|成立日期|营业期限|经营范围|登记机关|统一社会信用代码|受送达人|送达地址|联系电话|邮政编码|案号|案由)/;
+  /^(姓名|性别|民族|出生|住址|地址|公民身份号码|身份号码|签发机关|有效期限|名称|类型|住所|营业场所|经营场所|法定代表人|负责人|注册资本|成立日期|营业期限|经营范围|登记机关|统一社会信用代码|受送达人|送达地址|联系电话|邮政编码|案号|案由|登记机关|发证机关)/;
 const ADDRESS_START = /^[\u4e00-\u9fff]{2,9}(省|自治区|市)[\u4e00-\u9fff]{0,10}(市|区|县|州|旗|盟)/;
 
 /** The value of a label on its own line, the next line (label alone), or null. */
@@ -244,6 +244,8 @@ function addressFrom(texts: string[], i: number, first: string): string {
   for (let j = i + 1; j < texts.length && j <= i + 3; j++) {
     const next = texts[j];
     if (CARD_LABEL.test(next) || /\d{15,}|\d{4}年|^[\d\s]+$/.test(next) || next.length > 24) break;
+    // a continuation carries a number or an address word (号7幢1406室, 苑23幢…), not a label (登记机关)
+    if (!/[\d号室幢栋单元组村弄巷路街层楼座]/.test(next)) break;
     value += next;
   }
   return value;
