@@ -22,6 +22,10 @@ export interface RecordFile {
   /** The field keys the rule asks of this file (its patterns' fields plus the global ones). */
   keys: string[];
   docKey?: string;
+  /** SHA-256 of the bytes read (hex): a re-run reuses the text of an unchanged file. */
+  hash?: string;
+  /** Its text came from the previous run of the same folder and rule: not read, not charged. */
+  reused?: boolean;
 }
 
 export interface FieldValue {

@@ -373,3 +373,51 @@ Deno.test("DELETE /api/folder-browser/records/{id} and the storage manager remov
   for await (const _ of t.deps.blobs.list(`users/${u.user.id}/custom_ocr`)) left++;
   assert.equal(left, 0);
 });
+
+Deno.test("folder mode: running a folder again reads and charges only new or changed files", async () => {
+  using t = await testApp();
+  const u = await member(t, 10);
+  const ruleId = await sharedRule(t, u);
+  await uploadFolder(t, u, { "案/起诉状.docx": COMPLAINT, "案/借条.docx": IOU });
+  const first = (await process(t, u, { ruleId, items: [{ path: "案", isFolder: true }] })).body;
+  await runFolderRecord(t.deps, { userId: u.user.id, recordId: first.batchId }, textTools);
+  assert.equal((await getQuotas(t.kv, u.user.id)).aiLimit, 8);
+
+  // Nothing changed: nothing to charge, the texts come from the first run.
+  const again = (await process(t, u, { ruleId, items: [{ path: "案", isFolder: true }] })).body;
+  assert.equal((await getQuotas(t.kv, u.user.id)).aiLimit, 8);
+  let reads = 0;
+  const counting: FolderRunTools = {
+    ...textTools,
+    readDocumentText: (d, i) => (reads++, textTools.readDocumentText(d, i)),
+  };
+  await runFolderRecord(t.deps, { userId: u.user.id, recordId: again.batchId }, counting);
+  assert.equal(reads, 0);
+  const p = await progress(t, u, again.batchId);
+  assert.equal(p.status, "completed");
+  assert.equal(p.mergedResult.defendant_name, "张三");
+
+  // One file replaced: only it is read and charged.
+  const form = new FormData();
+  form.append("replace", "true");
+  form.append("files", new File([IOU.replace("张三", "张三丰")], "借条.docx"));
+  const up = await t.request("POST", `/api/aifolder/upload?path=${encodeURIComponent("案")}`, {
+    as: u,
+    form,
+  });
+  assert.equal(up.status, 200);
+  await up.body?.cancel();
+  const third = (await process(t, u, { ruleId, items: [{ path: "案", isFolder: true }] })).body;
+  assert.equal((await getQuotas(t.kv, u.user.id)).aiLimit, 7);
+  await runFolderRecord(t.deps, { userId: u.user.id, recordId: third.batchId }, counting);
+  assert.equal(reads, 1);
+  const rec =
+    (await (await t.request("GET", `/api/folder-browser/records/${third.batchId}`, { as: u })).json()).record;
+  assert.deepEqual([rec.ai_uses_charged, rec.status], [1, "completed"]);
+  // The first record can go: the later ones keep their own copies of the texts.
+  await t.request("DELETE", `/api/folder-browser/records/${first.batchId}`, { as: u });
+  const fourth = (await process(t, u, { ruleId, items: [{ path: "案", isFolder: true }] })).body;
+  await runFolderRecord(t.deps, { userId: u.user.id, recordId: fourth.batchId }, counting);
+  assert.equal(reads, 1);
+  assert.equal((await progress(t, u, fourth.batchId)).status, "completed");
+});

@@ -15,6 +15,7 @@ import {
   type FieldValue,
   type FolderRecord,
   getRecordEntry,
+  listRecords,
   newRecordId,
   type RecordFile,
   recordKey,
@@ -57,8 +58,42 @@ async function filesBelow(
  * of one file). Throws CUSTOM_RULE_NOT_FOUND, AI_FOLDER_NOT_FOUND, CUSTOM_NO_MATCHING_FILES (没有找到
  * 符合规则的文件) or AI_QUOTA_INSUFFICIENT before anything is written.
  */
+async function sha256(bytes: Uint8Array): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * Beyond the spec (issue #13 scope 4): a folder run again with the same rule reads only files that are
+ * new or changed since its last completed run (same content hash, same fields asked): the others take
+ * their text from that run (copied, so deleting the old record changes nothing) and are not charged.
+ */
+async function reusePrevious(
+  deps: Pick<AppDeps, "kv" | "blobs">,
+  input: { userId: number; ruleId: string; folderPath: string; prefix: string; files: RecordFile[] },
+): Promise<void> {
+  const previous = (await listRecords(deps.kv, input.userId)).find((r) =>
+    r.status === "completed" && r.ruleId === input.ruleId && r.folderPath === input.folderPath
+  );
+  for (const [index, file] of input.files.entries()) {
+    const bytes = await deps.blobs.read(file.blobKey);
+    if (!bytes) continue;
+    file.hash = await sha256(bytes);
+    const before = previous?.files.find((f) =>
+      f.hash === file.hash && f.status === "completed" && f.docKey &&
+      f.keys.join("\u0000") === file.keys.join("\u0000")
+    );
+    const text = before?.docKey ? await deps.blobs.read(before.docKey) : null;
+    if (!text) continue;
+    file.docKey = `${input.prefix}/doc-${index}.json`;
+    await deps.blobs.put(file.docKey, text);
+    file.status = "completed";
+    file.reused = true;
+  }
+}
+
 export async function startFolderRun(
-  deps: Pick<AppDeps, "kv" | "clock">,
+  deps: Pick<AppDeps, "kv" | "clock" | "blobs">,
   input: { userId: number; username: string; ruleId: string; path: string; isFolder: boolean },
 ): Promise<FolderRecord> {
   const { kv, clock } = deps;
@@ -87,8 +122,13 @@ export async function startFolderRun(
   }
   if (files.length === 0) throw new AppError("CUSTOM_NO_MATCHING_FILES");
   const now = clock.now();
+  const id = newRecordId(now);
+  const prefix = userItemPrefix(input.userId, "custom_ocr", id);
+  const folderPath = joinFolderPath(segments);
+  await reusePrevious(deps, { userId: input.userId, ruleId: rule.id, folderPath, prefix, files });
+  const charged = files.filter((f) => !f.reused).length;
   const record: FolderRecord = {
-    id: newRecordId(now),
+    id,
     userId: input.userId,
     username: input.username,
     ruleId: rule.id,
@@ -97,7 +137,7 @@ export async function startFolderRun(
     status: "processing",
     files,
     fields: [...fields.values()],
-    charged: files.length,
+    charged,
     refunded: 0,
     mergedResult: {},
     fieldValues: {},
@@ -106,14 +146,17 @@ export async function startFolderRun(
     createdAt: now,
     updatedAt: now,
   };
-  await chargeAiUses(kv, {
-    userId: input.userId,
-    amount: files.length,
-    extend: (op) =>
-      op.check({ key: recordKey(record.userId, record.id), versionstamp: null })
-        .set(recordKey(record.userId, record.id), record)
-        .enqueue(folderRunMessage(record), { keysIfUndelivered: [["custom_ocr_undelivered", record.id]] }),
-  });
+  const write = (op: Deno.AtomicOperation) =>
+    op.check({ key: recordKey(record.userId, record.id), versionstamp: null })
+      .set(recordKey(record.userId, record.id), record)
+      .enqueue(folderRunMessage(record), { keysIfUndelivered: [["custom_ocr_undelivered", record.id]] });
+  try {
+    if (charged > 0) await chargeAiUses(kv, { userId: input.userId, amount: charged, extend: write });
+    else if (!(await write(kv.atomic()).commit()).ok) throw new AppError("QUOTA_BUSY");
+  } catch (err) {
+    await deps.blobs.deletePrefix(prefix).catch(() => {});
+    throw err;
+  }
   return record;
 }
 
