@@ -421,3 +421,31 @@ Deno.test("folder mode: running a folder again reads and charges only new or cha
   assert.equal(reads, 1);
   assert.equal((await progress(t, u, fourth.batchId)).status, "completed");
 });
+
+Deno.test("folder mode: when AI uses run out part-way through a selection, only the folders processed are charged", async () => {
+  using t = await testApp();
+  const u = await member(t, 3);
+  const ruleId = await sharedRule(t, u);
+  await uploadFolder(t, u, {
+    "一案/起诉状.docx": COMPLAINT,
+    "一案/借条.docx": IOU,
+    "二案/起诉状.docx": COMPLAINT,
+    "二案/借条.docx": IOU,
+  });
+  // The screen submits the selected folders one by one and stops at the first refusal.
+  const first = await process(t, u, { ruleId, items: [{ path: "一案", isFolder: true }] });
+  assert.equal(first.res.status, 200);
+  const second = await process(t, u, { ruleId, items: [{ path: "二案", isFolder: true }] });
+  assert.equal(second.res.status, 402);
+  assert.match(second.body.error, /AI使用次数不足/);
+  assert.equal((await getQuotas(t.kv, u.user.id)).aiLimit, 1);
+  const records = (await (await t.request("GET", "/api/folder-browser/records", { as: u })).json()).records;
+  assert.deepEqual(records.map((r: { folder_path: string }) => r.folder_path), ["一案"]);
+  // Several items in one call: the same, item by item.
+  const both = await process(t, u, {
+    ruleId,
+    items: [{ path: "二案", isFolder: true }, { path: "一案", isFolder: true }],
+  });
+  assert.equal(both.res.status, 402);
+  assert.equal((await getQuotas(t.kv, u.user.id)).aiLimit, 1);
+});
