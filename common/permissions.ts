@@ -362,6 +362,8 @@ export const API_ACCESS: Record<string, Access> = {
   "GET /api/custom-ocr/progress/:batchId": ["custom_ocr_access", "ai_cljl_access"],
   "POST /api/custom-ocr/update-field/:batchId": "custom_ocr_access",
   "GET /api/custom-ocr/download/:fileName": ["custom_ocr_access", "ai_cljl_access"],
+  // Not in the spec: several cases' documents as one zip, a folder per case (issue #13 scope 6).
+  "POST /api/custom-ocr/download-zip": ["custom_ocr_access", "ai_cljl_access"],
   // custom OCR folder mode (part 4 §7)
   "GET /api/folder-browser/tree": "custom_ocr_access",
   "GET /api/folder-browser/contents": "custom_ocr_access",

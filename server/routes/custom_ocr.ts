@@ -6,7 +6,11 @@ import { listRules } from "../kv/custom_ocr_rules.ts";
 import { currentUser } from "../middleware/access.ts";
 import { validate } from "../middleware/validate.ts";
 import { getAiUsesLeft } from "../services/ai_metering/ai_metering.ts";
-import { generateDocuments, readGeneratedFile } from "../services/custom_ocr/generate_documents.ts";
+import {
+  generateDocuments,
+  readGeneratedFile,
+  zipGeneratedFiles,
+} from "../services/custom_ocr/generate_documents.ts";
 import { chooseFieldSource, recordView } from "../services/custom_ocr/record_view.ts";
 import { createRule, removeRule, toRuleView, updateRule } from "../services/custom_ocr/rules.ts";
 import { startUploadRun } from "../services/custom_ocr/upload_run.ts";
@@ -18,6 +22,10 @@ import { DOCX_CONTENT_TYPE } from "./templates.ts";
 const updateFieldBody = z.object({
   fieldKey: z.string().min(1),
   value: z.string({ error: "请选择一个值" }).trim().min(1, "请选择一个值").max(2000),
+});
+
+const zipBody = z.object({
+  fileNames: z.array(z.string().min(1).max(300)).min(1, "请选择要下载的文件").max(500),
 });
 
 const generateBody = z.object({
@@ -103,6 +111,16 @@ export const customOcrRoutes = new Hono<AppEnv>()
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       "content-type": DOCX_CONTENT_TYPE,
       "content-disposition": attachmentHeader(file.fileName),
+    });
+  })
+  .post("/custom-ocr/download-zip", validate("json", zipBody), async (c) => {
+    const bytes = await zipGeneratedFiles(c.var.deps, {
+      userId: currentUser(c).id,
+      fileNames: c.req.valid("json").fileNames,
+    });
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      "content-type": "application/zip",
+      "content-disposition": attachmentHeader("自定义OCR文书.zip"),
     });
   })
   .get("/custom-ocr/user/limits", async (c) => {

@@ -298,6 +298,20 @@ Deno.test("generate: a completed record fills the chosen /ai-muban templates (fo
   );
   assert.equal(stolen.status, 404);
   assert.equal((await stolen.json()).error, "文件不存在或已被删除");
+  // Several cases' documents as one zip, a folder per case; another user's name refuses the archive.
+  const zip = await t.request("POST", "/api/custom-ocr/download-zip", {
+    as: u,
+    json: { fileNames: [gen.files[0].fileName] },
+  });
+  assert.equal(zip.status, 200);
+  const names = Object.keys(new PizZip(new Uint8Array(await zip.arrayBuffer())).files);
+  assert.deepEqual(names, [`张三案/${gen.files[0].fileName}`]);
+  const zipOther = await t.request("POST", "/api/custom-ocr/download-zip", {
+    as: other,
+    json: { fileNames: [gen.files[0].fileName] },
+  });
+  assert.equal(zipOther.status, 404);
+  await zipOther.body?.cancel();
   const traversal = await t.request(
     "GET",
     `/api/custom-ocr/download/${encodeURIComponent("../" + gen.files[0].fileName)}`,

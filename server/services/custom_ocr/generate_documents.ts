@@ -9,6 +9,7 @@
  *
  * Keys:  ["custom_ocr_files", userId, fileName] -> GeneratedFile
  */
+import { zipEntry, zipWriter } from "../../../common/zip_writer.ts";
 import { userItemPrefix } from "../../blobs/blob_keys.ts";
 import type { AppDeps } from "../../deps.ts";
 import { AppError } from "../../errors.ts";
@@ -91,6 +92,40 @@ export async function generateDocuments(
     out.push(file);
   }
   return out;
+}
+
+/**
+ * Several cases' documents as one zip, a folder per case (the case folder's name, or 上传文件 and the
+ * record's short id for an upload). Every name is looked up in the user's own index first, so one bad
+ * name refuses the whole archive (CUSTOM_FILE_NOT_FOUND).
+ */
+export async function zipGeneratedFiles(
+  deps: Pick<AppDeps, "kv" | "blobs">,
+  input: { userId: number; fileNames: string[] },
+): Promise<Uint8Array> {
+  const found = [];
+  for (const fileName of [...new Set(input.fileNames)]) {
+    found.push(await readGeneratedFile(deps, { userId: input.userId, fileName }));
+  }
+  const writer = zipWriter();
+  const parts: Uint8Array<ArrayBuffer>[] = [];
+  const folders = new Map<string, string>();
+  for (const { file, bytes } of found) {
+    let folder = folders.get(file.recordId);
+    if (!folder) {
+      const record = (await getRecordEntry(deps.kv, input.userId, file.recordId)).value;
+      const name = record?.folderPath.split("/").pop() || `上传文件-${file.recordId.slice(-6)}`;
+      folder = [...folders.values()].includes(safeName(name))
+        ? `${safeName(name)}-${file.recordId.slice(-6)}`
+        : safeName(name);
+      folders.set(file.recordId, folder);
+    }
+    parts.push(
+      ...writer.entry(await zipEntry(`${folder}/${file.fileName}`, [bytes as Uint8Array<ArrayBuffer>])),
+    );
+  }
+  parts.push(...writer.end());
+  return new Uint8Array(await new Blob(parts).arrayBuffer());
 }
 
 /** A generated document of the user by its download name; CUSTOM_FILE_NOT_FOUND otherwise. */
