@@ -48,7 +48,9 @@ export function prepareLine(text: string): string {
     /(?<![\d.])(\d{1,3})((?:\.\d{3})+)(\.\d{1,2})(?![\d.])/g,
     (_, a, b, c) => a + b.replaceAll(".", ",") + c,
   );
-  return compactText(fixed).trim();
+  // money has no three decimals: 15.200元 is 15,200元
+  const money = fixed.replace(/(?<![\d.,])(\d{1,3})\.(\d{3})(?=\s*(?:元|万元))/g, "$1,$2");
+  return compactText(money).trim();
 }
 
 const ENDS_SENTENCE = /[。：；！？:;|]$/;

@@ -62,6 +62,10 @@ export function mergeField(spec: FieldSpec, candidates: FieldCandidate[]): Merge
   if (rival && !best.unverified) {
     return { ...empty, candidates: order, conflict: true };
   }
+  // A value a validator refused (校验位错误, 大写小写不一致, 区县无法识别) is shown, never chosen.
+  if (failedCheck(best)) {
+    return { ...empty, candidates: order, conflict: new Set(candidates.map((c) => c.normalized)).size > 1 };
+  }
   const distinct = new Set(candidates.filter((c) => !c.unverified).map((c) => c.normalized));
   const agreeing = support.get(best.normalized)?.size ?? 1;
   const confidence = best.unverified

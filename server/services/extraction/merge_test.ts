@@ -99,3 +99,15 @@ Deno.test("merge: a candidate a validator refused ranks after every validated on
   assert.equal(f.value, "鄞州区");
   assert.equal(f.conflict, true);
 });
+
+Deno.test("merge: a value that failed its validator alone is shown as a candidate but not chosen", () => {
+  const f = mergeCaseFields([
+    {
+      defendant_id_no: [
+        cand("身份证.jpg", "身份证", 1, "勤州区", { checks: ["区县无法识别，可能识别有误"] }),
+      ],
+    },
+  ], spec).fields.defendant_id_no;
+  assert.equal(f.found, false);
+  assert.equal(f.candidates.length, 1);
+});

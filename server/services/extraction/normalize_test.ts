@@ -70,6 +70,12 @@ Deno.test("compactText drops the spaces a PDF text layer puts between Chinese an
 Deno.test("prepareLine restores a thousands comma OCR read as a dot, and Chinese punctuation", async () => {
   const { prepareLine } = await import("./lines.ts");
   assert.deepEqual(prepareLine("借款本金48.533.27元"), "借款本金48,533.27元");
-  assert.deepEqual(prepareLine("利率1.5%，金额1.500元"), "利率1.5%，金额1.500元");
+  assert.deepEqual(prepareLine("利率1.5%，期限1.500年"), "利率1.5%，期限1.500年");
   assert.deepEqual(prepareLine("原告:张三,男"), "原告：张三，男");
+});
+
+Deno.test("prepareLine: money has no three decimals (OCR's 15.200元 is 15,200元)", async () => {
+  const { prepareLine } = await import("./lines.ts");
+  assert.deepEqual(prepareLine("借款本金15.200元"), "借款本金15,200元");
+  assert.deepEqual(prepareLine("利率15.200%"), "利率15.200%");
 });
