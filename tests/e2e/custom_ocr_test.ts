@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
 import PizZip from "pizzip";
 import { buildDocx, plainParagraph } from "../../scripts/make_fixtures.ts";
 import { launchBrowser } from "../helpers/browser.ts";
@@ -111,5 +112,52 @@ Deno.test("/custom-ocr: create a rule, process a case folder, choose between two
   const bytes = await Deno.readFile(await download.path());
   const text = new PizZip(bytes).file("word/document.xml")!.asText().replace(/<[^>]+>/g, "");
   assert.match(text, /被告：张三，借款金额：壹万贰仟元整/);
+  assertNoPageErrors(browser.pageErrors);
+});
+
+Deno.test("/custom-ocr upload mode: files checked in the browser, routed by the rule, merged values shown", async () => {
+  await using server = await startServer({
+    seed: (kv) =>
+      seedUser(kv, {
+        username: "clerk2",
+        password: PASSWORD,
+        permissions: ["dashboard", "custom_ocr_access"],
+        quotas: { ai: 5 },
+      }),
+  });
+  await using browser = await launchBrowser();
+  const page = await signedInPage(browser, { url: server.url, username: "clerk2", password: PASSWORD });
+  const token = (await storedToken(page))!;
+  await api(server.url, token, "/api/custom-ocr/rules", {
+    method: "POST",
+    body: JSON.stringify({
+      rule_name: "起诉状要素",
+      patterns: [{ pattern: "起诉状", fields: [{ key: "被告", label: "被告" }] }],
+    }),
+  });
+  await page.goto("/custom-ocr");
+  await page.getByRole("tab", { name: "文件处理" }).click();
+  await page.getByText("请先在“规则管理”中选择一个规则").waitFor();
+  await page.getByRole("tab", { name: "规则管理" }).click();
+  await page.locator("tr.ant-table-row").filter({ hasText: "起诉状要素" }).getByRole("button", {
+    name: /使用此规则/,
+  }).click();
+  const input = page.locator(".ant-upload input[type=file]");
+  await input.setInputFiles({ name: "备注.txt", mimeType: "text/plain", buffer: Buffer.from("x") });
+  await waitForToast(page, "不支持的文件类型");
+  await input.setInputFiles([
+    {
+      name: "起诉状.docx",
+      mimeType: "application/octet-stream",
+      buffer: Buffer.from(doc("民事起诉状", "被告：赵六，男")),
+    },
+    { name: "照片.png", mimeType: "image/png", buffer: Buffer.from([1, 2, 3]) },
+  ]);
+  await page.getByRole("button", { name: /开始处理/ }).click();
+  await waitForToast(page, "开始处理文件");
+  await page.getByText("提取结果").waitFor({ timeout: 30_000 });
+  await page.locator("tr.ant-table-row").filter({ hasText: "赵六" }).waitFor();
+  const limits = await api(server.url, token, "/api/custom-ocr/user/limits");
+  assert.equal(limits.limits.ai_limit, 4, "the unmatched photo cost nothing");
   assertNoPageErrors(browser.pageErrors);
 });
