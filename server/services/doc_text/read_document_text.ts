@@ -290,8 +290,8 @@ interface PageScore {
   chars: number;
   meanConfidence: number;
   /**
-   * Share of the characters in lines whose box cannot hold them side by side (width per character under a
-   * third of the box height): text running up or down the page, i.e. a page lying on its side.
+   * Share of the characters in lines whose box cannot hold them side by side (width per character under
+   * 0.12 of the box height): text running up or down the page, i.e. a page lying on its side.
    */
   sideways: number;
 }
@@ -301,7 +301,8 @@ function score(lines: OcrLine[]): PageScore {
   const meanConfidence = chars ? lines.reduce((s, l) => s + l.confidence * l.text.length, 0) / chars : 0;
   const implausible = lines.filter((l) => {
     const w = l.box[2] - l.box[0], h = l.box[3] - l.box[1];
-    return l.text.length >= 2 && w / l.text.length < h / 3;
+    // Upright rows of digits in a tilted photo come to ~0.3; text running up the page to under 0.05.
+    return l.text.length >= 2 && w / l.text.length < h * 0.12;
   }).reduce((n, l) => n + l.text.length, 0);
   return { chars, meanConfidence, sideways: chars ? implausible / chars : 0 };
 }
@@ -329,7 +330,8 @@ async function recognizePage(ctx: ReadContext, page: number, imageBytes: Uint8Ar
     const otherResult = await engine.recognize(other.png, { signal: ctx.signal });
     const t = score(otherResult.lines);
     const better = s.sideways > 0.5
-      ? t.sideways < 0.5 && t.chars * t.meanConfidence > s.chars * s.meanConfidence * 0.5
+      ? t.sideways < 0.2 && t.meanConfidence > 0.85 &&
+        t.chars * t.meanConfidence > s.chars * s.meanConfidence * 0.5
       : t.chars * t.meanConfidence > s.chars * s.meanConfidence * 1.1 && t.meanConfidence > s.meanConfidence;
     if (better) {
       [image, result, s, turned] = [other, otherResult, t, degrees];
