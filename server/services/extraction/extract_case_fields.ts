@@ -7,7 +7,7 @@ import type { DocumentText } from "../doc_text/types.ts";
 import type { LlmClient } from "../llm/types.ts";
 import { matchRegion } from "../regions/match_region.ts";
 import { type FieldPlan, type PartySide, planField } from "./field_plan.ts";
-import { ADDRESS_CHECK_FAILED, type FileCandidates, mergeCaseFields } from "./merge.ts";
+import { ADDRESS_CHECK_FAILED, COURT_CHECK_FAILED, type FileCandidates, mergeCaseFields } from "./merge.ts";
 import { extractWithModel } from "./model_extractor.ts";
 import { findCandidatesByLabel } from "./label_values.ts";
 import { type DocFacts, type Hit, type PartyRecord, readDocumentFacts } from "./rules_extractor.ts";
@@ -106,7 +106,15 @@ function candidatesFor(plan: FieldPlan, d: DocFacts): FieldCandidate[] {
     if (!hits.length) return [];
     // one value per document: the surest, the first of equals
     const best = hits.reduce((a, b) => (b.confidence > a.confidence ? b : a));
-    return [toCandidate(best, d)];
+    const c = toCandidate(best, d);
+    if (plan.fact === "court") {
+      // a basic court is named after its county: one no division table knows was misread (勤州区 for 鄞州区)
+      const place = c.value.replace(/人民法院$/, "");
+      if (/[区县旗]$/.test(place) && !matchRegion(place).county) {
+        c.checks = [...(c.checks ?? []), COURT_CHECK_FAILED];
+      }
+    }
+    return [c];
   }
   return findCandidatesByLabel(plan, d);
 }

@@ -325,3 +325,14 @@ Deno.test("extractCaseFields: a line far below is not joined to the one above (�
   ]);
   assert.equal(r.fields.plaintiff_address.value, "福建省福州市鼓楼区五一路10号2层06室");
 });
+
+Deno.test("extractCaseFields: a court named after a county no division table knows (OCR misread) is not chosen", async () => {
+  const misread = docOf("起诉状.pdf", ["此致", "宁波市勤州区人民法院"], { method: "ocr" });
+  const r1 = await extractCaseFields([misread], FIELDS);
+  assert.equal(r1.fields.court.found, false);
+  assert.equal(r1.fields.court.candidates[0].value, "宁波市勤州区人民法院");
+  const right = docOf("起诉状.pdf", ["此致", "宁波市鄞州区人民法院"], { method: "ocr" });
+  assert.equal((await extractCaseFields([right], FIELDS)).fields.court.value, "宁波市鄞州区人民法院");
+  const city = docOf("判决书.pdf", ["宁波市中级人民法院", "民事判决书"], { method: "ocr" });
+  assert.equal((await extractCaseFields([city], FIELDS)).fields.court.value, "宁波市中级人民法院");
+});

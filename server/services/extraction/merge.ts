@@ -9,7 +9,8 @@ import type { CaseExtraction, FieldCandidate, FieldSpec, MergedField } from "./t
 
 /** The check a candidate carries when a validator refused it (it then ranks after every validated one). */
 export const ADDRESS_CHECK_FAILED = "区县无法识别，可能识别有误";
-const FAILED_CHECKS = new Set([ADDRESS_CHECK_FAILED, "校验位错误", "大写小写不一致"]);
+export const COURT_CHECK_FAILED = "法院所在区县无法识别，可能识别有误";
+const FAILED_CHECKS = new Set([ADDRESS_CHECK_FAILED, COURT_CHECK_FAILED, "校验位错误", "大写小写不一致"]);
 
 function failedCheck(c: FieldCandidate): boolean {
   return (c.checks ?? []).some((x) => FAILED_CHECKS.has(x));
