@@ -144,8 +144,9 @@ export async function assertTableFits(table: Locator): Promise<Record<string, nu
     clientWidth: el.clientWidth,
   }));
   assert.ok(scrollWidth <= clientWidth, `the table scrolls sideways: ${scrollWidth} > ${clientWidth}`);
+  // Layout widths (offsetWidth): a dialog's opening animation scales what getBoundingClientRect sees.
   return await table.locator("thead th").evaluateAll((cells) =>
-    Object.fromEntries(cells.map((th) => [(th.textContent ?? "").trim(), th.getBoundingClientRect().width]))
+    Object.fromEntries(cells.map((th) => [(th.textContent ?? "").trim(), (th as HTMLElement).offsetWidth]))
   );
 }
 
