@@ -1,12 +1,13 @@
 /**
  * Law search quality on the shared law library with its scorer:
  *
- *   deno task eval-laws [LIBRARY_DIR] [--verbose]
+ *   deno task eval-laws [LIBRARY_DIR] [--verbose] [--questions=FILE] [--citations=FILE]
  *
  * Builds the library from ../shared/data/laws/library (or LIBRARY_DIR), runs every question of
  * questions-dev.csv through searchLaws (top 10) and every draft sentence of citations-dev.csv through
  * checkCitations, writes the predictions to a temporary folder and prints score.mjs's summaries
- * (recall@1/5/10, MRR@10 by type; citation_acc). QUESTIONS / CITATIONS env vars pick other sets.
+ * (recall@1/5/10, MRR@10 by type; citation_acc). --questions= / --citations= (or the QUESTIONS / CITATIONS env
+ * vars) pick other sets, e.g. our own tests/data/laws/questions-own.csv.
  */
 import { buildLibraryFromFiles } from "../server/services/laws/build_library.ts";
 import { checkCitationsIn } from "../server/services/laws/check_citations.ts";
@@ -18,8 +19,9 @@ const DATA = new URL("../../shared/data/laws/", import.meta.url).pathname;
 const args = Deno.args.filter((a) => !a.startsWith("--"));
 const verbose = Deno.args.includes("--verbose");
 const libDir = args[0] ?? `${DATA}library`;
-const questions = Deno.env.get("QUESTIONS") ?? `${DATA}questions-dev.csv`;
-const citations = Deno.env.get("CITATIONS") ?? `${DATA}citations-dev.csv`;
+const flag = (name: string) => Deno.args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const questions = flag("questions") ?? Deno.env.get("QUESTIONS") ?? `${DATA}questions-dev.csv`;
+const citations = flag("citations") ?? Deno.env.get("CITATIONS") ?? `${DATA}citations-dev.csv`;
 
 const csvCell = (s: string) => /[",\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 const t0 = performance.now();

@@ -6,6 +6,7 @@
  */
 import { extractCitations } from "./citations.ts";
 import { articleText, type LawLibrary, type LawVersion } from "./library.ts";
+import { homophonesOf } from "./homophones.ts";
 import { normalizeLawName } from "./law_names.ts";
 import { bigramTerms, normalizeText, wordTerms } from "./text_terms.ts";
 import type { LawArticle, LawLevel, LawStatus } from "./types.ts";
@@ -84,42 +85,74 @@ export function findLawMentions(lib: LawLibrary, query: string): { groups: Set<s
   return { groups, rest };
 }
 
-/** One-character corrections: a character whose bigrams the corpus never has, replaced by one that fits both neighbours. */
+/**
+ * Grammatical and everyday characters: a bigram with one of them unknown to the corpus is a word
+ * boundary in a plain-language question (买的, 了能), not a typo.
+ */
+const FUNCTION_CHARS = new Set(
+  "的了是在我你他她它们有和与及就都也还要把被给让对从这那个么什怎吗呢吧啊呀不没很太又再才只能会想去来到说看用",
+).add("得").add("地");
+
+/** Bigrams of the colloquial words the synonym table knows (年假, 孩子): words, not typos. */
+const SYNONYM_BIGRAMS = new Set(
+  Object.keys(synonymData.synonyms).flatMap((k) => [...k].slice(1).map((c, i) => k[i] + c)),
+);
+
+/**
+ * One-character corrections: each bigram the corpus never has is mended by swapping one of its
+ * characters for a homophone (toneless Pinyin, any reading) that keeps the other neighbour usual:
+ * 离昏 -> 离婚, 时线 -> 时限, 遗属见 -> 遗嘱见. Guessing a character by corpus statistics alone (the
+ * first version did) turned word boundaries of plain questions into false corrections (超市 -> 上市),
+ * so a correction now needs the sound too; shape typos (仲栽) are left to the user's other words.
+ */
 export function correctTypos(lib: LawLibrary, text: string): string[] {
   const out: string[] = [];
   for (const m of normalizeText(text).matchAll(/[\u3400-\u9fff]{2,}/g)) {
     const run = m[0];
-    for (let j = 0; j < run.length; j++) {
-      const left = j > 0 ? run[j - 1] + run[j] : null;
-      const right = j + 1 < run.length ? run[j] + run[j + 1] : null;
-      const leftOk = left === null || lib.index.has(left);
-      const rightOk = right === null || lib.index.has(right);
-      if (leftOk && rightOk) continue;
-      if (left !== null && right !== null && (leftOk || rightOk)) continue;
-      let best = "";
-      let bestScore = 0;
-      const consider = (c: string, l: number) => {
-        const r = right !== null ? lib.index.docFreq(c + run[j + 1]) : -1;
-        if (r === 0) return;
-        const score = left !== null && right !== null ? Math.min(l, r) : Math.max(l, r);
-        if (score > bestScore) {
-          bestScore = score;
-          best = c;
-        }
-      };
-      if (left !== null) {
-        // Only characters that do follow the left neighbour somewhere.
-        const f = lib.index.followers(run[j - 1]);
-        for (let k = 0; k < f.length; k += 2) consider(String.fromCharCode(f[k]), f[k + 1]);
-      } else {
-        for (const c of lib.chars) consider(c, -1);
-      }
-      if (best && (left === null || right === null ? bestScore >= 20 : bestScore >= 2)) {
-        out.push(run.slice(Math.max(0, j - 1), j) + best + run.slice(j + 1, j + 2));
+    for (let i = 0; i + 1 < run.length; i++) {
+      if (lib.index.has(run[i] + run[i + 1])) continue;
+      if (FUNCTION_CHARS.has(run[i]) || FUNCTION_CHARS.has(run[i + 1])) continue;
+      if (SYNONYM_BIGRAMS.has(run[i] + run[i + 1])) continue;
+      const fix = mendBigram(lib, run, i);
+      if (!fix) continue;
+      out.push(run.slice(Math.max(0, fix.at - 1), fix.at) + fix.ch + run.slice(fix.at + 1, fix.at + 2));
+    }
+  }
+  return [...new Set(out)];
+}
+
+/**
+ * Mends the unknown bigram run[i]run[i+1] with a homophone of one of its two characters: the mended
+ * bigram must occur, and the swapped character's bigram with its other neighbour, when that was
+ * valid, must stay at least as frequent. The most frequent mended bigram wins.
+ */
+export function mendBigram(lib: LawLibrary, run: string, i: number): { at: number; ch: string } | null {
+  let best: { at: number; ch: string } | null = null;
+  let bestScore = 0;
+  for (const at of [i, i + 1]) {
+    const other = at === i ? run[i + 1] : run[i];
+    const outer = at === i ? (i > 0 ? run[i - 1] : null) : (i + 2 < run.length ? run[i + 2] : null);
+    const outerPair = (c: string) => at === i ? outer! + c : c + outer!;
+    const outerBefore = outer === null ? 0 : lib.index.docFreq(outerPair(run[at]));
+    const outerValid = outer !== null && lib.index.has(outerPair(run[at]));
+    for (const c of homophonesOf(lib.chars, run[at])) {
+      if (FUNCTION_CHARS.has(c)) continue;
+      const df = lib.index.docFreq(at === i ? c + other : other + c);
+      if (df === 0) continue;
+      const outerAfter = outer === null ? -1 : lib.index.docFreq(outerPair(c));
+      // The other side must not become less usual (遗属 4 -> 遗嘱 40 passes; 年假 -> 年家 does not).
+      if (outerValid && outerAfter < Math.max(1, outerBefore)) continue;
+      // Evidence needed: none beyond the bigram when the other side now fits too; at a run's edge a
+      // few articles; when the other side stays unknown, many.
+      const need = outerValid ? 1 : outerAfter > 0 || outer === null ? 3 : 10;
+      if (df < need) continue;
+      if (df > bestScore) {
+        bestScore = df;
+        best = { at, ch: c };
       }
     }
   }
-  return out;
+  return best;
 }
 
 function stripStopPhrases(text: string): string {

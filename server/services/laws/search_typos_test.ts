@@ -1,0 +1,56 @@
+import assert from "node:assert/strict";
+import { buildLibraryFromFiles } from "./build_library.ts";
+import { parseLawFile } from "./parse_markdown.ts";
+import { correctTypos, queryTerms, searchLaws } from "./search.ts";
+
+const CODE = `# 中华人民共和国民法典
+
+# 婚姻家庭编
+
+<!-- INFO END -->
+
+第一千零七十六条 夫妻双方自愿离婚的，应当签订书面离婚协议，并亲自到婚姻登记机关申请离婚登记。
+
+第一千零七十七条 自婚姻登记机关收到离婚登记申请之日起三十日内，任何一方不愿意离婚的，可以向婚姻登记机关撤回离婚登记申请。
+
+第一千零七十八条 婚姻登记机关查明双方确实是自愿离婚，并已经对子女抚养、财产以及债务处理等事项协商一致的，予以登记，发给离婚证。
+
+第一千一百四十条 下列人员不能作为遗嘱见证人：（一）无民事行为能力人；（二）继承人、受遗赠人。
+
+第一千一百八十三条 侵害自然人人身权益造成严重精神损害的，被侵权人有权请求精神损害赔偿。
+
+第一千一百八十四条 侵害他人财产的，财产损失按照损失发生时的市场价格计算。赔偿费用的支付方式由当事人协商确定。
+
+第一千一百八十五条 故意侵害他人知识产权，情节严重的，被侵权人有权请求相应的惩罚性赔偿。
+
+第一千一百八十六条 受害人和行为人对损害的发生都没有过错的，依照法律的规定由双方分担损失。遗嘱人、遗属和见证人另有约定的除外。
+`;
+
+async function library() {
+  return await buildLibraryFromFiles([parseLawFile(CODE, "婚姻家庭编.md", "民法典")], "2026-01-01");
+}
+
+Deno.test("correctTypos() mends an unknown bigram with a homophone that fits the corpus", async () => {
+  const lib = await library();
+  assert.deepEqual(correctTypos(lib, "离昏登记"), ["离婚登"]);
+  assert.deepEqual(correctTypos(lib, "精神损害赔尝"), ["赔偿"]);
+  // 遗属 occurs once, 遗嘱 more often and 嘱见 fits the next character: the swap keeps the sound.
+  assert.deepEqual(correctTypos(lib, "遗属见证人"), ["遗嘱见"]);
+});
+
+Deno.test("correctTypos() leaves plain words alone: function characters, synonym-table words, known bigrams", async () => {
+  const lib = await library();
+  assert.deepEqual(correctTypos(lib, "离婚登记"), []);
+  assert.deepEqual(correctTypos(lib, "孩子的"), [], "孩子 is a synonym-table word, 的 a function character");
+  // No homophone of 超 or 市 fits the corpus: nothing is guessed (the first version turned 超市 into 上市).
+  assert.deepEqual(correctTypos(lib, "超市"), []);
+});
+
+Deno.test("searchLaws() finds the article behind a homophone typo", async () => {
+  const lib = await library();
+  const res = searchLaws(lib, { q: "离昏登记 撤回申请", pageSize: 3 });
+  assert.equal(res.results[0].articleNumber, "第一千零七十七条");
+  assert.deepEqual(res.corrections, ["离婚登"]);
+  const { terms } = queryTerms(lib, "精神损害赔尝");
+  assert.ok(terms.has("赔偿"));
+});
