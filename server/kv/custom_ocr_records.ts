@@ -88,6 +88,13 @@ export async function listRecords(kv: Deno.Kv, userId: number): Promise<FolderRe
   return out;
 }
 
+/** Every user's records, newest first (administrators' view of AI处理记录). */
+export async function listAllRecords(kv: Deno.Kv): Promise<FolderRecord[]> {
+  const out: FolderRecord[] = [];
+  for await (const e of kv.list<FolderRecord>({ prefix: [PREFIX] })) out.push(e.value);
+  return out.sort((a, b) => b.createdAt - a.createdAt || b.id.localeCompare(a.id));
+}
+
 export async function deleteRecordEntry(
   kv: Deno.Kv,
   record: Pick<FolderRecord, "userId" | "id">,

@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../deps.ts";
 import { AppError } from "../errors.ts";
-import { type FolderRecord, getRecordEntry, listRecords } from "../kv/custom_ocr_records.ts";
+import { isAdmin } from "../../common/permissions.ts";
+import { type FolderRecord, getRecordEntry, listAllRecords, listRecords } from "../kv/custom_ocr_records.ts";
 import { currentUser } from "../middleware/access.ts";
 import { validate } from "../middleware/validate.ts";
 import { startFolderRun } from "../services/custom_ocr/folder_case.ts";
@@ -65,7 +66,20 @@ export const folderBrowserRoutes = new Hono<AppEnv>()
     return c.json({ success: true, ...recordView(record).progress });
   })
   .get("/folder-browser/records", async (c) => {
-    const records = await listRecords(c.var.deps.kv, currentUser(c).id);
+    // Administrators may ask for everyone's (scope=all) or one user's (userId): AI处理记录's admin view.
+    const user = currentUser(c);
+    const scope = c.req.query("scope");
+    const userId = c.req.query("userId");
+    if ((scope === "all" || userId !== undefined) && !isAdmin(user)) throw new AppError("ADMIN_ONLY");
+    const wanted = userId !== undefined && /^\d{1,9}$/.test(userId) ? Number(userId) : null;
+    if (userId !== undefined && wanted === null) {
+      throw new AppError("VALIDATION_FAILED", {}, { field: "userId" });
+    }
+    const records = wanted !== null
+      ? await listRecords(c.var.deps.kv, wanted)
+      : scope === "all"
+      ? await listAllRecords(c.var.deps.kv)
+      : await listRecords(c.var.deps.kv, user.id);
     return c.json({ success: true, records: records.map((r) => recordView(r).record) });
   })
   .get("/folder-browser/records/:id", async (c) => {

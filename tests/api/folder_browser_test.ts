@@ -463,3 +463,28 @@ Deno.test("folder mode: when AI uses run out part-way through a selection, only 
   assert.equal(both.res.status, 402);
   assert.equal((await getQuotas(t.kv, u.user.id)).aiLimit, 1);
 });
+
+Deno.test("GET /api/folder-browser/records: administrators may list everyone's runs or one user's; members only their own", async () => {
+  using t = await testApp();
+  const a = await member(t, 5);
+  const b = await member(t, 5);
+  for (const u of [a, b]) {
+    const ruleId = await sharedRule(t, u);
+    await uploadFolder(t, u, { "案/起诉状.docx": COMPLAINT });
+    await process(t, u, { ruleId, items: [{ path: "案", isFolder: true }] });
+  }
+  const all = await (await t.request("GET", "/api/folder-browser/records?scope=all", { as: "admin" })).json();
+  assert.deepEqual(
+    all.records.map((r: { user_id: number }) => r.user_id).sort(),
+    [a.user.id, b.user.id].sort(),
+  );
+  assert.ok(all.records.every((r: { username: string }) => r.username));
+  const one =
+    await (await t.request("GET", `/api/folder-browser/records?userId=${b.user.id}`, { as: "admin" })).json();
+  assert.deepEqual(one.records.map((r: { user_id: number }) => r.user_id), [b.user.id]);
+  const refused = await t.request("GET", "/api/folder-browser/records?scope=all", { as: a });
+  assert.equal(refused.status, 403);
+  assert.equal((await refused.json()).error, "只有管理员可以执行此操作");
+  const own = await (await t.request("GET", "/api/folder-browser/records", { as: a })).json();
+  assert.deepEqual(own.records.map((r: { user_id: number }) => r.user_id), [a.user.id]);
+});

@@ -15,6 +15,8 @@ export function recordView(r: FolderRecord) {
   const failed = r.files.filter((f) => f.status === "failed").length;
   const record = {
     id: r.id,
+    user_id: r.userId,
+    username: r.username,
     folder_path: r.folderPath,
     rule_id: r.ruleId,
     rule_name: r.ruleName,
