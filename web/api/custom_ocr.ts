@@ -116,6 +116,8 @@ export function processFolder(ruleId: string, item: { path: string; isFolder: bo
 
 export interface FolderRecordView {
   id: string;
+  user_id: number;
+  username: string;
   folder_path: string;
   rule_id: string;
   rule_name: string;
@@ -131,9 +133,12 @@ export interface FolderRecordView {
   ai_uses_refunded: number;
 }
 
-/** GET /api/folder-browser/records */
-export function listRecords() {
-  return api.get<{ records: FolderRecordView[] }>("/api/folder-browser/records", { silent: true });
+/** GET /api/folder-browser/records (administrators: scope=all for everyone's) */
+export function listRecords(scope: "mine" | "all" = "mine") {
+  return api.get<{ records: FolderRecordView[] }>("/api/folder-browser/records", {
+    query: { scope: scope === "all" ? "all" : undefined },
+    silent: true,
+  });
 }
 /** DELETE /api/folder-browser/records/{id} */
 export function deleteRecord(id: string) {

@@ -1,7 +1,9 @@
-import { App, Button, Card, DatePicker, Drawer, Input, Select, Space, Table, Tag } from "antd";
+import { App, Button, Card, DatePicker, Drawer, Input, Radio, Select, Space, Table, Tag } from "antd";
+import { isAdmin } from "../../../common/permissions.ts";
+import { getUser } from "../../auth/session.ts";
 import type { Dayjs } from "dayjs";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { deleteRecord, type FolderRecordView, listRecords } from "../../api/custom_ocr.ts";
+import { deleteRecord, type FolderRecordView, listRecords, type RunProgress } from "../../api/custom_ocr.ts";
 import { errorText } from "../../api/client.ts";
 import { formatTime } from "../../components/format_time.ts";
 import { RunResult } from "../custom_ocr/RunResult.tsx";
@@ -27,23 +29,30 @@ export function AiCljlPage() {
   const [text, setText] = useState("");
   const [dates, setDates] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const [open, setOpen] = useState<FolderRecordView | null>(null);
-  const { progress, reload } = useRunProgress(open?.id ?? null);
+  const me = getUser();
+  const admin = me ? isAdmin(me) : false;
+  const [scope, setScope] = useState<"mine" | "all">("mine");
+  const [who, setWho] = useState<number | undefined>();
+  // Another user's run (administrators): shown from the record itself, read-only.
+  const foreign = open !== null && me !== null && open.user_id !== me.id;
+  const { progress, reload } = useRunProgress(open && !foreign ? open.id : null);
 
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      setRecords((await listRecords()).records);
+      setRecords((await listRecords(scope)).records);
     } catch (err) {
       message.error(errorText(err, "获取处理记录失败"));
     } finally {
       setLoading(false);
     }
-  }, [message]);
+  }, [message, scope]);
   useEffect(() => void load(), [load]);
 
   const shown = useMemo(() =>
     records.filter((r) => {
       if (status && r.status !== status) return false;
+      if (who !== undefined && r.user_id !== who) return false;
       const t = text.trim();
       if (
         t && !`${r.folder_path} ${r.rule_name} ${r.files.map((f) => f.fileName).join(" ")}`.includes(t)
@@ -53,7 +62,25 @@ export function AiCljlPage() {
       if (from && at < from.startOf("day").valueOf()) return false;
       if (to && at > to.endOf("day").valueOf()) return false;
       return true;
-    }), [records, status, text, dates]);
+    }), [records, status, text, dates, who]);
+  const users = [...new Map(records.map((r) => [r.user_id, r.username])).entries()];
+  const foreignProgress: RunProgress | null = foreign
+    ? {
+      status: open.status,
+      processedFiles: open.files.filter((f) => f.status === "completed" || f.status === "failed").length,
+      totalFiles: open.files.length,
+      files: open.files.map((f) => ({
+        fileName: f.fileName,
+        status: f.status,
+        ...(f.error ? { error: f.error } : {}),
+        extractedData: {},
+      })),
+      mergedResult: open.merged_result,
+      fieldValues: open.field_values,
+      fieldLabels: open.field_labels,
+      progress_message: open.error_message ?? "",
+    }
+    : null;
 
   function remove(r: FolderRecordView) {
     modal.confirm({
@@ -77,6 +104,22 @@ export function AiCljlPage() {
   return (
     <Card title="AI处理记录">
       <Space wrap style={{ marginBottom: 12 }}>
+        {admin && (
+          <Radio.Group value={scope} onChange={(e) => setScope(e.target.value)} optionType="button">
+            <Radio value="mine">我的记录</Radio>
+            <Radio value="all">全部用户</Radio>
+          </Radio.Group>
+        )}
+        {admin && scope === "all" && (
+          <Select
+            allowClear
+            placeholder="用户"
+            style={{ width: 140 }}
+            value={who}
+            onChange={setWho}
+            options={users.map(([id, name]) => ({ value: id, label: name }))}
+          />
+        )}
         <Input.Search
           placeholder="文件夹、规则或文件名"
           allowClear
@@ -106,6 +149,7 @@ export function AiCljlPage() {
           showTotal: (n) => `共 ${n} 条`,
         }}
         columns={[
+          ...(scope === "all" ? [{ title: "用户", dataIndex: "username", width: 100 }] : []),
           {
             title: "类型",
             key: "type",
@@ -158,7 +202,12 @@ export function AiCljlPage() {
           void load();
         }}
       >
-        {open && progress && <RunResult batchId={open.id} progress={progress} onChanged={reload} />}
+        {open && foreignProgress && (
+          <RunResult batchId={open.id} progress={foreignProgress} onChanged={reload} readOnly />
+        )}
+        {open && !foreign && progress && (
+          <RunResult batchId={open.id} progress={progress} onChanged={reload} />
+        )}
       </Drawer>
     </Card>
   );

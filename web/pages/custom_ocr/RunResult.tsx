@@ -28,10 +28,12 @@ interface Props {
   batchId: string;
   progress: RunProgress;
   onChanged: () => void;
+  /** Another user's run (an administrator looking): values only, no changes or generation. */
+  readOnly?: boolean;
 }
 
 /** A run's progress, merged values with their sources (source choice), and document generation. */
-export function RunResult({ batchId, progress, onChanged }: Props) {
+export function RunResult({ batchId, progress, onChanged, readOnly }: Props) {
   const { message } = App.useApp();
   const [choosing, setChoosing] = useState<string | null>(null);
   const [picked, setPicked] = useState<string>("");
@@ -41,13 +43,14 @@ export function RunResult({ batchId, progress, onChanged }: Props) {
   const [files, setFiles] = useState<GeneratedFile[]>([]);
   const [generating, setGenerating] = useState(false);
   const done = progress.status === "completed";
+  const editable = done && !readOnly;
 
   useEffect(() => {
-    if (!done) return;
+    if (!editable) return;
     listOutputTemplates().then((r) => setTemplates(r.templates)).catch((err) =>
       message.error(errorText(err, "获取模板列表失败"))
     );
-  }, [done, message]);
+  }, [editable, message]);
 
   const rows = Object.entries(progress.fieldLabels).map(([key, label]) => ({
     key,
@@ -145,6 +148,7 @@ export function RunResult({ batchId, progress, onChanged }: Props) {
                 title: "操作",
                 key: "choose",
                 width: 140,
+                hidden: !editable,
                 render: (_, r) => (
                   <Button
                     size="small"
@@ -162,7 +166,7 @@ export function RunResult({ batchId, progress, onChanged }: Props) {
           />
         </Card>
       )}
-      {done && (
+      {editable && (
         <Card size="small" title="生成文书">
           <Space wrap>
             <Select
