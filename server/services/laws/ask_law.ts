@@ -14,6 +14,7 @@ import type { ChatMessage, LlmClient } from "../llm/types.ts";
 import { checkCitationsIn } from "./check_citations.ts";
 import type { LawLibrary } from "./library.ts";
 import { getLawLibrary } from "./library_store.ts";
+import { relevanceOf } from "./relevance.ts";
 import { searchLaws } from "./search.ts";
 
 export type AskEvent =
@@ -29,16 +30,19 @@ export const NOTHING_FOUND_ANSWER =
 const MAX_SOURCES = 8;
 /** A hit counts as relevant when its score is at least this share of the best one. */
 const RELATIVE_FLOOR = 0.45;
-/** Below this BM25 score even the best hit shares too little with the question. */
-const ABSOLUTE_FLOOR = 15;
 
-/** The articles an answer may use: citation hits, then text hits close to the best one. */
+/**
+ * The articles an answer may use: citation hits, then text hits close to the best one, provided the
+ * best one has enough to do with the question (relevance.ts; otherwise nothing, and no model call).
+ */
 export function retrieveForAnswer(lib: LawLibrary, question: string): LawSearchHit[] {
   const { results } = searchLaws(lib, { q: question, pageSize: MAX_SOURCES * 2 });
   const cited = results.filter((r) => r.match === "citation");
   const text = results.filter((r) => r.match === "text");
-  const top = text[0]?.score ?? 0;
-  const relevant = top >= ABSOLUTE_FLOOR ? text.filter((r) => r.score >= top * RELATIVE_FLOOR) : [];
+  const top = text[0];
+  const relevant = top && relevanceOf(lib, question, top).relevant
+    ? text.filter((r) => r.score >= top.score * RELATIVE_FLOOR)
+    : [];
   return [...cited, ...relevant].slice(0, MAX_SOURCES);
 }
 
