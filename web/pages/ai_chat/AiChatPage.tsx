@@ -1,4 +1,4 @@
-import { Alert, App, Button, Card, Input, Space, Tag, Typography } from "antd";
+import { Alert, App, Button, Card, Grid, Input, Space, Tag, Typography } from "antd";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ChatMessageView, ConversationView, PresetView } from "../../../common/schemas/ai_chat.ts";
 import {
@@ -28,6 +28,7 @@ const QUOTA_TEXT = "您的AI使用次数不足，请联系管理员充值";
 /** AI文书生成 (/ai-chat): conversations, streamed answers, 要素式 presets, citation badges, Word export. */
 export function AiChatPage() {
   const { message, modal } = App.useApp();
+  const screens = Grid.useBreakpoint();
   const confirmDelete = useConfirmDelete();
   const [conversations, setConversations] = useState<ConversationView[]>([]);
   const [active, setActive] = useState<ConversationView | null>(null);
@@ -238,9 +239,18 @@ export function AiChatPage() {
   }
 
   const lastAssistant = messages.findLast((m) => m.role === "assistant");
+  // Below md (phones) the conversation list sits above the chat instead of beside it.
+  const narrow = screens.md === false;
   return (
-    <div style={{ display: "flex", gap: 16, alignItems: "flex-start" }}>
-      <Card size="small" style={{ width: 280, flex: "none" }}>
+    <div
+      style={{
+        display: "flex",
+        flexDirection: narrow ? "column" : "row",
+        gap: 16,
+        alignItems: narrow ? "stretch" : "flex-start",
+      }}
+    >
+      <Card size="small" style={narrow ? undefined : { width: 280, flex: "none" }}>
         <Space direction="vertical" style={{ width: "100%", marginBottom: 8 }}>
           <Button
             block
@@ -304,7 +314,7 @@ export function AiChatPage() {
                     <Alert type="error" showIcon message={m.error ?? "生成失败"} style={{ marginTop: 8 }} />
                   )}
                   {!streaming && m.content && !m.id.startsWith("pending-") && (
-                    <Space style={{ marginTop: 8 }}>
+                    <Space wrap style={{ marginTop: 8 }}>
                       <Button
                         size="small"
                         onClick={async () =>
@@ -312,9 +322,26 @@ export function AiChatPage() {
                       >
                         复制
                       </Button>
-                      <Button size="small" onClick={() => download(m, "docx")}>导出Word</Button>
-                      <Button size="small" onClick={() => download(m, "pdf")}>导出PDF</Button>
-                      <Button size="small" onClick={() => saveTemplate(m)}>存为模板</Button>
+                      <Button
+                        size="small"
+                        onClick={() =>
+                          download(m, "docx")}
+                      >
+                        导出Word
+                      </Button>
+                      <Button
+                        size="small"
+                        onClick={() =>
+                          download(m, "pdf")}
+                      >
+                        导出PDF
+                      </Button>
+                      <Button
+                        size="small"
+                        onClick={() => saveTemplate(m)}
+                      >
+                        存为模板
+                      </Button>
                       {m === lastAssistant && active && (
                         <Button
                           size="small"

@@ -142,6 +142,7 @@ export function AiCljlPage() {
         loading={loading}
         dataSource={shown}
         locale={{ emptyText: "暂无处理记录" }}
+        scroll={{ x: 1200 }}
         pagination={{
           defaultPageSize: 10,
           pageSizeOptions: [10, 20, 50, 100],
@@ -159,6 +160,7 @@ export function AiCljlPage() {
           {
             title: "文件夹",
             dataIndex: "folder_path",
+            ellipsis: true,
             render: (v: string, r) => v || r.files.map((f) => f.fileName).join("、"),
           },
           { title: "规则", dataIndex: "rule_name" },
@@ -195,7 +197,7 @@ export function AiCljlPage() {
       />
       <Drawer
         open={open !== null}
-        width={860}
+        size="min(860px, 100vw)"
         title={open ? `处理详情：${open.folder_path || open.rule_name}` : ""}
         onClose={() => {
           setOpen(null);

@@ -155,7 +155,14 @@ export function OcrPage() {
         />
       )}
       <Card title="识别记录">
-        <Table rowKey="id" size="small" columns={columns} dataSource={runs} pagination={{ pageSize: 10 }} />
+        <Table
+          rowKey="id"
+          size="small"
+          columns={columns}
+          dataSource={runs}
+          pagination={{ pageSize: 10 }}
+          scroll={{ x: 720 }}
+        />
       </Card>
     </Space>
   );

@@ -6,6 +6,7 @@ import {
   Card,
   Col,
   Empty,
+  Grid,
   List,
   Row,
   Space,
@@ -78,6 +79,7 @@ function KeyFacts({ facts }: { facts: OcrKeyFact[] }) {
 /** One file's text per page (low-confidence lines shaded), its key facts, copy and the downloads. */
 export function OcrResultPanel({ runId, index, fileName, scanned }: Props) {
   const { message } = App.useApp();
+  const narrow = Grid.useBreakpoint().md === false;
   const [result, setResult] = useState<OcrFileResultView | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [downloading, setDownloading] = useState<OcrDownloadFormat | null>(null);
@@ -119,44 +121,47 @@ export function OcrResultPanel({ runId, index, fileName, scanned }: Props) {
     0,
   );
 
+  // On phones the buttons go into the card's body: in its header they leave the file name no room.
+  const actions = (
+    <Space wrap>
+      <Button size="small" icon={<CopyOutlined />} onClick={copyAll}>复制文本</Button>
+      <Button
+        size="small"
+        icon={<DownloadOutlined />}
+        loading={downloading === "txt"}
+        onClick={() => download("txt")}
+      >
+        下载TXT
+      </Button>
+      <Button
+        size="small"
+        icon={<DownloadOutlined />}
+        loading={downloading === "docx"}
+        onClick={() => download("docx")}
+      >
+        下载Word
+      </Button>
+      {scanned && (
+        <Button
+          size="small"
+          icon={<DownloadOutlined />}
+          loading={downloading === "pdf"}
+          onClick={() => download("pdf")}
+        >
+          下载可搜索PDF
+        </Button>
+      )}
+    </Space>
+  );
   return (
     <Row gutter={16}>
       <Col xs={24} lg={16}>
         <Card
           size="small"
           title={fileName}
-          extra={
-            <Space wrap>
-              <Button size="small" icon={<CopyOutlined />} onClick={copyAll}>复制文本</Button>
-              <Button
-                size="small"
-                icon={<DownloadOutlined />}
-                loading={downloading === "txt"}
-                onClick={() => download("txt")}
-              >
-                下载TXT
-              </Button>
-              <Button
-                size="small"
-                icon={<DownloadOutlined />}
-                loading={downloading === "docx"}
-                onClick={() => download("docx")}
-              >
-                下载Word
-              </Button>
-              {scanned && (
-                <Button
-                  size="small"
-                  icon={<DownloadOutlined />}
-                  loading={downloading === "pdf"}
-                  onClick={() => download("pdf")}
-                >
-                  下载可搜索PDF
-                </Button>
-              )}
-            </Space>
-          }
+          extra={narrow ? undefined : actions}
         >
+          {narrow && <div style={{ marginBottom: 8 }}>{actions}</div>}
           {result.warnings.map((w) => (
             <Alert key={w} type="warning" showIcon message={w} style={{ marginBottom: 8 }} />
           ))}

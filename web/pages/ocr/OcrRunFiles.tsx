@@ -61,7 +61,14 @@ export function OcrRunFiles({ run, selected, onSelect }: Props) {
         status={run.status === "processing" ? "active" : run.failed === run.total ? "exception" : "success"}
         format={() => `${run.done}/${run.total}`}
       />
-      <Table rowKey="index" size="small" columns={columns} dataSource={run.files} pagination={false} />
+      <Table
+        rowKey="index"
+        size="small"
+        columns={columns}
+        dataSource={run.files}
+        pagination={false}
+        scroll={{ x: 640 }}
+      />
     </Space>
   );
 }

@@ -187,7 +187,14 @@ export function ResultStep({ result, setResult, onContinue }: Props) {
         }
       >
         {dirty && <Typography.Paragraph type="warning">有未保存的修改</Typography.Paragraph>}
-        <Table rowKey="key" size="small" columns={columns} dataSource={rows} pagination={false} />
+        <Table
+          rowKey="key"
+          size="small"
+          columns={columns}
+          dataSource={rows}
+          pagination={false}
+          scroll={{ x: 800 }}
+        />
       </Card>
       <Card size="small" title="文件明细">
         <Table
@@ -196,6 +203,7 @@ export function ResultStep({ result, setResult, onContinue }: Props) {
           columns={fileColumns}
           dataSource={result.fileResults}
           pagination={false}
+          scroll={{ x: 600 }}
         />
       </Card>
       <ValuePickerModal

@@ -138,6 +138,7 @@ export function TemplateStep({ onChoose }: Props) {
         dataSource={shown}
         pagination={{ defaultPageSize: 10, pageSizeOptions: OCR_TEMPLATE_PAGE_SIZES, showSizeChanger: true }}
         locale={{ emptyText: "暂无模板，请新建或从预置模板创建" }}
+        scroll={{ x: 760 }}
       />
       <TemplateFormModal
         open={formOpen}

@@ -1,0 +1,66 @@
+/**
+ * The AI pages at 390×844 (a phone): no page scrolls sideways (wide tables scroll inside their card),
+ * the chat is not squeezed beside its conversation list, and an OCR result keeps its file name in view.
+ */
+import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
+import type { Page } from "playwright-core";
+import { launchBrowser } from "../helpers/browser.ts";
+import { startServer } from "../helpers/server_process.ts";
+import { ADMIN_LOGIN, assertNoPageErrors, signedInPage, waitForPageReady, waitForToast } from "./steps.ts";
+
+const PHONE = { width: 390, height: 844 };
+const CASE_DIR = new URL("../../../shared/data/extraction/cases/D01_汇禾诉谢蓉媛/", import.meta.url);
+
+async function assertNoSidewaysScroll(page: Page, path: string): Promise<void> {
+  await page.waitForLoadState("networkidle");
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  await page.screenshot({ path: `/tmp/e2e-phone${path.replaceAll("/", "-")}.png`, fullPage: true });
+  assert.ok(scrollWidth <= clientWidth, `${path} scrolls sideways: ${scrollWidth} > ${clientWidth}`);
+}
+
+Deno.test("AI pages at 390×844: no sideways page scroll, chat full width, OCR result titled", async () => {
+  await using server = await startServer();
+  await using browser = await launchBrowser();
+  const page = await signedInPage(browser, { url: server.url, ...ADMIN_LOGIN, viewport: PHONE });
+
+  // /ocr with a finished run: the runs table, the run's file table and the result card
+  await page.goto("/ocr");
+  await waitForPageReady(page, "OCR识别");
+  const docx = "汇禾诉谢蓉媛起诉状.docx";
+  await page.locator("input[type=file]").first().setInputFiles({
+    name: docx,
+    mimeType: "application/octet-stream",
+    buffer: Buffer.from(await Deno.readFile(new URL(docx, CASE_DIR))),
+  });
+  await page.getByRole("button", { name: "开始识别" }).click();
+  await waitForToast(page, "处理完成");
+  const result = page.locator(".ant-card").filter({ hasText: "读取方式" });
+  const title = result.locator(".ant-card-head-title");
+  await title.getByText(docx).waitFor();
+  const titleBox = await title.boundingBox();
+  assert.ok(
+    titleBox && titleBox.width >= 150,
+    `the result's file name is squeezed: ${JSON.stringify(titleBox)}`,
+  );
+  await result.getByRole("button", { name: /下载TXT/ }).waitFor();
+  await page.locator(".ant-card").filter({ hasText: "识别记录" }).locator(".ant-table-row").first().waitFor();
+  await assertNoSidewaysScroll(page, "/ocr");
+
+  for (const [path, pageTitle] of [["/ocr-extract", "OCR信息提取"], ["/ai-cljl", "AI处理记录"]]) {
+    await page.goto(path);
+    await waitForPageReady(page, pageTitle);
+    await assertNoSidewaysScroll(page, path);
+  }
+
+  // /ai-chat: the conversation list above the chat, both the width of the page
+  await page.goto("/ai-chat");
+  await waitForPageReady(page, "AI文书生成");
+  const box = await page.getByRole("textbox", { name: "输入问题" }).boundingBox();
+  assert.ok(box && box.width >= 250, `the question box is squeezed: ${JSON.stringify(box)}`);
+  await assertNoSidewaysScroll(page, "/ai-chat");
+  assertNoPageErrors(browser.pageErrors);
+});
