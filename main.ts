@@ -6,6 +6,7 @@ import { systemClock } from "./server/clock.ts";
 import { ConfigError, loadConfig } from "./server/config.ts";
 import type { AppDeps } from "./server/deps.ts";
 import { registerCrons } from "./server/jobs/cron.ts";
+import { resumeAiRuns } from "./server/jobs/ai_run_guard.ts";
 import { startJobListener } from "./server/jobs/dispatch.ts";
 import { jobHandlers } from "./server/jobs/handlers.ts";
 import { createOutboxMailer, createSmtpMailer } from "./server/services/mail/mailer.ts";
@@ -82,6 +83,12 @@ resumeMediationRuns(deps)
 resumeExcelBatchRuns(deps)
   .then((n) => n > 0 && console.log(`[jobs] resuming ${n} Excel batch task(s) interrupted by the last stop`))
   .catch((err) => console.error("[jobs] could not resume Excel batch tasks:", err));
+resumeAiRuns(deps)
+  .then(({ resumed, failed }) =>
+    (resumed || failed) &&
+    console.log(`[jobs] AI runs cut off by the last stop: ${resumed} resumed, ${failed} failed and refunded`)
+  )
+  .catch((err) => console.error("[jobs] could not resume AI runs:", err));
 
 // Law library (issue #14): LAWS_DIR is imported once into an empty library; then the search index is
 // built in the background so the first search does not wait for it.

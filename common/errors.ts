@@ -91,6 +91,12 @@ export const ERRORS = define({
     status: 402,
     message: (p) => `AI使用次数不足。需要 ${p.need} 次，当前剩余 ${p.left} 次`,
   },
+  // an AI run (OCR识别, OCR信息提取, custom OCR) stopped outside its per-file handling (server/jobs/ai_run_guard.ts)
+  AI_RUN_FAILED: {
+    status: 500,
+    message: (p) => `处理中断：${p.reason ?? "服务器内部错误"}。未处理文件的AI使用次数已退还`,
+  },
+  AI_RUN_INTERRUPTED: { status: 500, message: "服务器重启，处理已中断。未处理文件的AI使用次数已退还" },
   QUOTA_OUT_OF_RANGE: { status: 400, message: (p) => `额度必须是0到${p.max}之间的整数` },
   TASK_NOT_FOUND: { status: 404, message: "任务不存在" },
   // AI settings and sensitive words (part 3)

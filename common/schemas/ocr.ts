@@ -69,6 +69,8 @@ export interface OcrRunFileView {
 export interface OcrRunView {
   id: string;
   status: OcrRunStatus;
+  /** Why the whole run failed (it stopped before every file was read; their uses were refunded). */
+  error?: string;
   total: number;
   done: number;
   failed: number;

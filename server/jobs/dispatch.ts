@@ -1,15 +1,20 @@
 import type { AppDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { failTask } from "../kv/tasks.ts";
+import { runAiJob } from "./ai_run_guard.ts";
+import { isAiJobMessage } from "./ai_run_kinds.ts";
 import { isJobMessage, type JobMessage, type JobMessageOf, type JobType } from "./messages.ts";
 
 /** One handler per job type, each typed with its own message. */
 export type JobHandlers = { [T in JobType]: (deps: AppDeps, msg: JobMessageOf<T>) => Promise<void> };
 
 /**
- * Runs the handler of one queue message. Never throws: an unknown message is logged and dropped, and
- * a handler that fails marks its task failed (which refunds its quota) instead of being redelivered,
- * so a broken input cannot loop. Handlers still have to be idempotent: KV delivers at least once.
+ * Runs the handler of one queue message. An unknown message is logged and dropped, and a handler that
+ * fails marks its task failed (which refunds its quota) instead of being redelivered, so a broken input
+ * cannot loop. The AI jobs that keep their own run record (ai_run_kinds.ts) go through runAiJob(): a
+ * handler that throws ends its run failed with its unsettled files refunded. Throws only when KV
+ * cannot record an AI run's start or failure, so KV delivers the message again. Handlers still have to
+ * be idempotent: KV delivers at least once.
  */
 export async function dispatchJob(deps: AppDeps, handlers: JobHandlers, msg: unknown): Promise<void> {
   if (!isJobMessage(msg) || !Object.hasOwn(handlers, msg.type)) {
@@ -17,6 +22,7 @@ export async function dispatchJob(deps: AppDeps, handlers: JobHandlers, msg: unk
     return;
   }
   const handler = handlers[msg.type] as (deps: AppDeps, msg: JobMessage) => Promise<void>;
+  if (isAiJobMessage(msg)) return await runAiJob(deps, msg, () => handler(deps, msg));
   try {
     await handler(deps, msg);
   } catch (err) {

@@ -79,7 +79,8 @@ export function makeOcrExtractHandler(tools: OcrExtractTools) {
   return async function handleOcrExtract(deps: AppDeps, msg: JobMessageOf<"ocr_extract.run">): Promise<void> {
     const { kv, blobs, clock } = deps;
     const batch = await getOcrBatch(kv, msg.batchId);
-    if (!batch || batch.resultKey) return;
+    // A batch failed as a whole (ai_run_guard.ts) stays failed: a later delivery changes nothing.
+    if (!batch || batch.resultKey || batch.status === "failed") return;
     let engine: OcrEngines | null = null;
     try {
       engine = await tools.engines();
@@ -113,7 +114,7 @@ export function makeOcrExtractHandler(tools: OcrExtractTools) {
       }
     }
     const settled = await getOcrBatch(kv, batch.id);
-    if (!settled || settled.resultKey) return;
+    if (!settled || settled.resultKey || settled.status === "failed") return;
     const docs = await readDocs(deps, settled);
     const stored = await blobs.read(settled.fieldsKey);
     const fields: OcrTemplateField[] = stored ? JSON.parse(new TextDecoder().decode(stored)) : [];

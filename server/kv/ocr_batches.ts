@@ -36,12 +36,19 @@ export interface OcrBatch {
   fieldsKey: string;
   fieldCount: number;
   status: OcrRunStatus;
+  /** Why the batch failed as a whole (its job stopped outside the per-file handling; ai_run_guard.ts). */
+  error?: string;
   files: OcrBatchFile[];
   /** The OcrBatchResult JSON, once merged. */
   resultKey?: string;
   blobPrefix: string;
   createdAt: number;
   updatedAt: number;
+}
+
+/** The refund id of one file's AI use: its settlement and a failed batch's refund share it (once per file). */
+export function ocrBatchRefundId(batchId: string, index: number): string {
+  return `${batchId}:${index}`;
 }
 
 export function ocrBatchMessage(batch: Pick<OcrBatch, "id" | "userId">): JobMessage {
@@ -147,7 +154,7 @@ export function settleBatchFileFailure(
     (f) => ({ ...f, status: "failed", error: input.error.slice(0, 120) }),
     async (op, batch) => {
       const refund = await planAiRefund(kv, {
-        refundId: `${batch.id}:${input.index}`,
+        refundId: ocrBatchRefundId(batch.id, input.index),
         userId: batch.userId,
         usage: {
           username: batch.username,
@@ -172,7 +179,9 @@ export async function finishOcrBatch(
   for (let attempt = 0; attempt < 50; attempt++) {
     const entry = await kv.get<OcrBatch>(["ocr_batches", input.batchId]);
     const batch = entry.value;
-    if (!batch || batch.resultKey || !batch.files.every(isBatchFileFinished)) return false;
+    if (!batch || batch.resultKey || batch.status === "failed" || !batch.files.every(isBatchFileFinished)) {
+      return false;
+    }
     const status: OcrRunStatus = batch.files.every((f) => f.status === "failed") ? "failed" : "completed";
     const next: OcrBatch = { ...batch, status, resultKey: input.resultKey, updatedAt: input.now };
     if ((await kv.atomic().check(entry).set(["ocr_batches", batch.id], next).commit()).ok) return true;

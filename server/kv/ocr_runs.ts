@@ -31,10 +31,17 @@ export interface OcrRun {
   userId: number;
   username: string;
   status: OcrRunStatus;
+  /** Why the run failed as a whole (its job stopped outside the per-file handling; ai_run_guard.ts). */
+  error?: string;
   files: OcrRunFile[];
   blobPrefix: string;
   createdAt: number;
   updatedAt: number;
+}
+
+/** The refund id of one file's AI use: its settlement and a failed run's refund share it (once per file). */
+export function ocrRunRefundId(runId: string, index: number): string {
+  return `${runId}:${index}`;
 }
 
 export function ocrRunMessage(run: Pick<OcrRun, "id" | "userId">): JobMessage {
@@ -153,7 +160,7 @@ export function settleOcrFileFailure(
     (f) => ({ ...f, status: "failed", error: input.error.slice(0, 120) }),
     async (op, run) => {
       const refund = await planAiRefund(kv, {
-        refundId: `${run.id}:${input.index}`,
+        refundId: ocrRunRefundId(run.id, input.index),
         userId: run.userId,
         usage: {
           username: run.username,
@@ -182,6 +189,7 @@ export function toOcrRunView(run: OcrRun): OcrRunView {
   return {
     id: run.id,
     status: run.status,
+    ...(run.error ? { error: run.error } : {}),
     total: run.files.length,
     done: run.files.filter(isFileFinished).length,
     failed: run.files.filter((f) => f.status === "failed").length,

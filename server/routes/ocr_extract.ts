@@ -97,7 +97,12 @@ export const ocrExtractRoutes = new Hono<AppEnv>()
     const batch = await getOcrBatchOf(deps.kv, currentUser(c).id, c.req.param("batchId"));
     if (!batch) throw new AppError("OCR_BATCH_NOT_FOUND");
     const result = await readBatchResult(deps, batch);
-    return c.json({ success: true, status: batch.status, result });
+    return c.json({
+      success: true,
+      status: batch.status,
+      ...(batch.error ? { error: batch.error } : {}),
+      result,
+    });
   })
   .put("/ocr/batch/:batchId/result", validate("json", saveBatchResultBody), async (c) => {
     const { deps } = c.var;

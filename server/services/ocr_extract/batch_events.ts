@@ -70,6 +70,12 @@ export function batchEventStream(
             if (result) push(eventLine({ type: "complete", result }));
             break;
           }
+          // Failed as a whole (ai_run_guard.ts): its unread files were reported failed above, then the
+          // batch's own reason (no file name: it may have stopped after the last file); no result.
+          if (batch.status === "failed") {
+            if (batch.error) push(eventLine({ type: "error", fileName: "", error: batch.error }));
+            break;
+          }
         }
       } catch (err) {
         if (!closed) console.error("[ocr_extract] event stream failed:", err);
