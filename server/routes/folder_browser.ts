@@ -3,9 +3,10 @@ import { z } from "zod";
 import type { AppEnv } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { isAdmin } from "../../common/permissions.ts";
-import { type FolderRecord, getRecordEntry, listAllRecords, listRecords } from "../kv/custom_ocr_records.ts";
+import { type FolderRecord, getRecordEntry } from "../kv/custom_ocr_records.ts";
 import { currentUser } from "../middleware/access.ts";
 import { validate } from "../middleware/validate.ts";
+import { AI_RUN_KINDS, listAiRunRecords } from "../services/custom_ocr/ai_run_records.ts";
 import { startFolderRun } from "../services/custom_ocr/folder_case.ts";
 import { listFolderLevel } from "../services/custom_ocr/folder_tree.ts";
 import { chooseFieldSource, recordView } from "../services/custom_ocr/record_view.ts";
@@ -26,6 +27,11 @@ const sourceBody = z.object({
   ], { error: "请选择一个值" }),
 });
 
+/** How one item of a folder run went. */
+type ItemResult =
+  | { path: string; success: true; batchId: string; totalFiles: number }
+  | { path: string; success: false; code: string; error: string };
+
 async function requireRecord(c: { var: AppEnv["Variables"] }, id: string): Promise<FolderRecord> {
   const user = c.var.user;
   if (!user) throw new AppError("AUTH_REQUIRED");
@@ -45,20 +51,39 @@ export const folderBrowserRoutes = new Hono<AppEnv>()
     return c.json({ success: true, contents });
   })
   .post("/folder-browser/process", validate("json", processBody), async (c) => {
+    // Each item is its own case and its own run: a refusal of one (AI使用次数不足, no matching file, a
+    // path gone) does not stop the others; the answer reports every item. When none starts, the first
+    // refusal is the answer, as for the screen's one-item calls.
     const user = currentUser(c);
     const { ruleId, items } = c.req.valid("json");
     const records: FolderRecord[] = [];
+    const results: ItemResult[] = [];
+    let firstError: AppError | null = null;
     for (const item of items) {
-      records.push(
-        await startFolderRun(c.var.deps, { userId: user.id, username: user.username, ruleId, ...item }),
-      );
+      try {
+        const record = await startFolderRun(c.var.deps, {
+          userId: user.id,
+          username: user.username,
+          ruleId,
+          ...item,
+        });
+        records.push(record);
+        results.push({ path: item.path, success: true, batchId: record.id, totalFiles: record.files.length });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        firstError ??= err;
+        results.push({ path: item.path, success: false, code: err.code, error: err.message });
+      }
     }
+    if (records.length === 0) throw firstError!;
+    const refused = results.length - records.length;
     return c.json({
       success: true,
-      message: "开始处理文件",
+      message: refused ? `开始处理文件，${refused} 项未能开始` : "开始处理文件",
       batchId: records[0].id,
       batchIds: records.map((r) => r.id),
       totalFiles: records.reduce((n, r) => n + r.files.length, 0),
+      results,
     });
   })
   .get("/folder-browser/progress/:batchId", async (c) => {
@@ -67,20 +92,27 @@ export const folderBrowserRoutes = new Hono<AppEnv>()
   })
   .get("/folder-browser/records", async (c) => {
     // Administrators may ask for everyone's (scope=all) or one user's (userId): AI处理记录's admin view.
+    // kind: custom_ocr (the default: the spec's folder records), ocr, ocr_extract, or all (AI处理记录).
     const user = currentUser(c);
     const scope = c.req.query("scope");
     const userId = c.req.query("userId");
+    const kind = c.req.query("kind");
     if ((scope === "all" || userId !== undefined) && !isAdmin(user)) throw new AppError("ADMIN_ONLY");
     const wanted = userId !== undefined && /^\d{1,9}$/.test(userId) ? Number(userId) : null;
     if (userId !== undefined && wanted === null) {
       throw new AppError("VALIDATION_FAILED", {}, { field: "userId" });
     }
-    const records = wanted !== null
-      ? await listRecords(c.var.deps.kv, wanted)
-      : scope === "all"
-      ? await listAllRecords(c.var.deps.kv)
-      : await listRecords(c.var.deps.kv, user.id);
-    return c.json({ success: true, records: records.map((r) => recordView(r).record) });
+    const kinds = kind === undefined
+      ? ["custom_ocr" as const]
+      : kind === "all"
+      ? AI_RUN_KINDS
+      : AI_RUN_KINDS.filter((k) => k === kind);
+    if (kinds.length === 0) throw new AppError("VALIDATION_FAILED", {}, { field: "kind" });
+    const records = await listAiRunRecords(c.var.deps.kv, {
+      userId: wanted ?? (scope === "all" ? "all" : user.id),
+      kinds,
+    });
+    return c.json({ success: true, records });
   })
   .get("/folder-browser/records/:id", async (c) => {
     const record = await requireRecord(c, c.req.param("id"));

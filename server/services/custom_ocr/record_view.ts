@@ -15,6 +15,8 @@ export function recordView(r: FolderRecord) {
   const failed = r.files.filter((f) => f.status === "failed").length;
   const record = {
     id: r.id,
+    /** AI处理记录 lists several kinds of run (ai_run_records.ts); a folder or upload record is custom_ocr. */
+    kind: "custom_ocr" as const,
     user_id: r.userId,
     username: r.username,
     folder_path: r.folderPath,
