@@ -5,7 +5,7 @@
  * versions (unless a date is asked for). Filters: status, level, law, in force on a date.
  */
 import { extractCitations } from "./citations.ts";
-import { articleText, type LawLibrary, type LawVersion } from "./library.ts";
+import { articleKey, articleText, type LawLibrary, type LawVersion } from "./library.ts";
 import { homophonesOf } from "./homophones.ts";
 import { normalizeLawName } from "./law_names.ts";
 import { bigramTerms, normalizeText, wordTerms } from "./text_terms.ts";
@@ -215,6 +215,59 @@ function rerankByCoverage(
   }
 }
 
+const CITED_DEPTH = 5;
+const ATTACH_MAX = 3;
+const citedCache = new WeakMap<LawLibrary, Map<number, number[]>>();
+
+/**
+ * The articles of other laws that an article cites (民法典第六百八十条 in an interpretation), as docs of
+ * the versions in force; cached per library.
+ */
+export function citedDocs(lib: LawLibrary, doc: number): number[] {
+  let cache = citedCache.get(lib);
+  if (!cache) citedCache.set(lib, cache = new Map());
+  const hit = cache.get(doc);
+  if (hit) return hit;
+  const v = lib.versions[lib.docVersion[doc]];
+  const a = v.articles[lib.docArticle[doc]];
+  const out: number[] = [];
+  for (const c of extractCitations(lib, a.paragraphs.join(""))) {
+    const group = lib.resolveGroups(c.name)[0];
+    if (!group || group === v.group) continue;
+    const target = lib.currentVersion(group);
+    const i = target?.byKey.get(articleKey(c.num, c.sub));
+    if (target && i !== undefined && !out.includes(target.docStart + i)) out.push(target.docStart + i);
+  }
+  cache.set(doc, out);
+  return out;
+}
+
+/**
+ * An interpretation answers through the code article it applies, and users want both: an article of
+ * another law cited by one of the best hits, if it is not already among the first ten, is placed right
+ * after the hit that cites it (at most ATTACH_MAX such articles), so 食品安全法第一百四十八条 appears
+ * beside the 惩罚性赔偿 interpretation that applies it without pushing the hits above down.
+ */
+function attachCited(
+  lib: LawLibrary,
+  candidates: { doc: number; score: number }[],
+  ctx: { opts: SearchOptions; taken: Set<number> },
+): void {
+  let attached = 0;
+  for (let i = 0; i < Math.min(CITED_DEPTH, candidates.length) && attached < ATTACH_MAX; i++) {
+    const top = new Set(candidates.slice(0, 10).map((c) => c.doc));
+    for (const d of citedDocs(lib, candidates[i].doc)) {
+      if (top.has(d) || ctx.taken.has(d)) continue;
+      if (!passesFilters(lib.versions[lib.docVersion[d]], ctx.opts)) continue;
+      const old = candidates.findIndex((c) => c.doc === d);
+      if (old >= 0) candidates.splice(old, 1);
+      candidates.splice(i + 1, 0, { doc: d, score: candidates[i].score });
+      attached++;
+      break;
+    }
+  }
+}
+
 /** The sentences of an article that hold the most query terms (at most two). */
 export function highlightSentences(text: string, terms: string[]): string[] {
   const sentences = text.split(/(?<=[。；！？\n])/).map((s) => s.trim()).filter(Boolean);
@@ -319,6 +372,7 @@ export function searchLaws(lib: LawLibrary, opts: SearchOptions): SearchResult {
     candidates.sort((a, b) => b.score - a.score);
     rerankByCoverage(lib, candidates.slice(0, RERANK_DEPTH), terms);
     candidates.sort((a, b) => b.score - a.score);
+    attachCited(lib, candidates, { opts, taken });
     for (const c of candidates.slice(0, MAX_CANDIDATES)) ranked.push({ ...c, match: "text" });
   } else if (mentioned.size > 0 && ranked.length === 0) {
     // Only a law's name: its first articles.
