@@ -8,6 +8,7 @@ import { extractCitations } from "./citations.ts";
 import { articleKey, articleText, type LawLibrary, type LawVersion } from "./library.ts";
 import { homophonesOf } from "./homophones.ts";
 import { normalizeLawName } from "./law_names.ts";
+import { parseNumeral } from "./numerals.ts";
 import { bigramTerms, normalizeText, wordTerms } from "./text_terms.ts";
 import type { LawArticle, LawLevel, LawStatus } from "./types.ts";
 import synonymData from "./synonyms.json" with { type: "json" };
@@ -53,6 +54,7 @@ const SYNONYMS = Object.entries(synonymData.synonyms).sort((a, b) => b[0].length
 const STOP_PHRASES = [...synonymData.stopPhrases].sort((a, b) => b.length - a.length);
 const STATUS_FACTOR: Record<LawStatus, number> = { 现行有效: 1, 尚未生效: 0.8, 已被修改: 0.55, 已废止: 0.4 };
 const MENTION_BOOST = 3;
+const TOPIC_BOOST = 1.3;
 /** Without a named law, primary statutes answer a question first; interpretations and rules refine them. */
 const LEVEL_PRIOR: Record<LawLevel, number> = {
   法律: 1.15,
@@ -155,6 +157,26 @@ export function mendBigram(lib: LawLibrary, run: string, i: number): { at: numbe
   return best;
 }
 
+const AGE = /([0-9]{1,3}|[一二两三四五六七八九十]{1,3})\s*(?:周)?岁/g;
+
+/**
+ * An age in a question (十岁的孩子, 17岁, 八十岁老人) says which capacity rules apply: under 8 无民事行为能力人,
+ * 8-17 限制民事行为能力人 (16-17 also the 以自己的劳动收入为主要生活来源 rule), 18 and over 成年人.
+ */
+export function ageTerms(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(AGE)) {
+    const n = parseNumeral(m[1]);
+    if (n === null || n > 120) continue;
+    if (n < 2) out.push("不满两周岁");
+    if (n < 8) out.push("不满八周岁", "无民事行为能力人");
+    else if (n < 18) out.push("八周岁以上", "限制民事行为能力人", "未成年人");
+    else out.push("成年人", "完全民事行为能力人");
+    if (n >= 16 && n < 18) out.push("十六周岁以上", "以自己的劳动收入为主要生活来源");
+  }
+  return [...new Set(out)];
+}
+
 function stripStopPhrases(text: string): string {
   let s = text;
   for (const p of STOP_PHRASES) s = s.split(p).join(" ");
@@ -179,6 +201,10 @@ export function queryTerms(
       for (const t of bigramTerms(syn)) add(t, SYNONYM_WEIGHT);
       for (const t of wordTerms(syn)) add(t, SYNONYM_WEIGHT);
     }
+  }
+  for (const t of ageTerms(text)) {
+    for (const b of bigramTerms(t)) add(b, SYNONYM_WEIGHT);
+    for (const w of wordTerms(t)) add(w, SYNONYM_WEIGHT);
   }
   // Single characters say little: keep them only when nothing else is left.
   if ([...terms.keys()].some((t) => t.length > 1)) {
@@ -308,6 +334,28 @@ export function toHit(
   };
 }
 
+const topicCache = new WeakMap<LawLibrary, Map<string, string[]>>();
+
+/**
+ * The subject a judicial interpretation is named after (最高人民法院关于审理民间借贷案件适用法律若干问题的规定 ->
+ * 民间借贷, …涉彩礼纠纷案件… -> 彩礼) -> its law groups. A question that names the subject leans to that
+ * interpretation (TOPIC_BOOST) the way a named law does, more gently, since the words stay text too.
+ */
+export function interpretationTopics(lib: LawLibrary): Map<string, string[]> {
+  let topics = topicCache.get(lib);
+  if (topics) return topics;
+  topics = new Map();
+  for (const [group, versions] of lib.groups) {
+    const m = versions[0].record.title.match(/^最高人民法院关于审理(.+?)案件/);
+    if (!m) continue;
+    const topic = m[1].replace(/纠纷$/, "").replace(/民事$/, "").replace(/^涉及?/, "");
+    if (topic.length < 3 && topic !== "彩礼") continue;
+    topics.set(topic, [...(topics.get(topic) ?? []), group]);
+  }
+  topicCache.set(lib, topics);
+  return topics;
+}
+
 export function searchLaws(lib: LawLibrary, opts: SearchOptions): SearchResult {
   const page = Math.max(1, opts.page ?? 1);
   const pageSize = Math.min(100, Math.max(1, opts.pageSize ?? 20));
@@ -339,6 +387,10 @@ export function searchLaws(lib: LawLibrary, opts: SearchOptions): SearchResult {
 
   // 2. Full text over the rest.
   const { groups: mentioned, rest: textPart } = findLawMentions(lib, rest);
+  const topical = new Set<string>();
+  for (const [topic, groups] of interpretationTopics(lib)) {
+    if (textPart.includes(topic)) { for (const g of groups) topical.add(g); }
+  }
   const { terms, corrections } = queryTerms(lib, textPart);
   const termList = [...terms.keys()];
   if (terms.size > 0) {
@@ -358,7 +410,7 @@ export function searchLaws(lib: LawLibrary, opts: SearchOptions): SearchResult {
       else {
         if (!opts.asOf && !opts.status) s *= STATUS_FACTOR[v.record.status];
         if (mentioned.has(v.group)) s *= MENTION_BOOST;
-        else s *= LEVEL_PRIOR[v.record.level];
+        else s *= LEVEL_PRIOR[v.record.level] * (topical.has(v.group) ? TOPIC_BOOST : 1);
       }
       scores[d] = s;
       if (s > 0) kept[n++] = s;

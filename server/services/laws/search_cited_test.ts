@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { buildLibraryFromFiles } from "./build_library.ts";
 import { parseLawFile } from "./parse_markdown.ts";
-import { citedDocs, searchLaws } from "./search.ts";
+import { citedDocs, interpretationTopics, searchLaws } from "./search.ts";
 
 const CODE = `# 中华人民共和国民法典
 
@@ -55,4 +55,11 @@ Deno.test("searchLaws() places the code article an interpretation applies right 
   // Filters still apply to the attached article.
   const only = searchLaws(lib, { q: "市场报价 四倍", level: "司法解释", pageSize: 5 });
   assert.ok(only.results.every((r) => r.level === "司法解释"));
+});
+
+Deno.test("interpretationTopics() names an interpretation by its subject (民间借贷), not codes", async () => {
+  const lib = await library();
+  const topics = interpretationTopics(lib);
+  assert.deepEqual([...topics.keys()], ["民间借贷"]);
+  assert.equal(lib.groups.get(topics.get("民间借贷")![0])![0].record.title.includes("民间借贷"), true);
 });

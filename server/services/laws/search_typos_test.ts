@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { buildLibraryFromFiles } from "./build_library.ts";
 import { parseLawFile } from "./parse_markdown.ts";
-import { correctTypos, queryTerms, searchLaws } from "./search.ts";
+import { ageTerms, correctTypos, queryTerms, searchLaws } from "./search.ts";
 
 const CODE = `# 中华人民共和国民法典
 
@@ -53,4 +53,12 @@ Deno.test("searchLaws() finds the article behind a homophone typo", async () => 
   assert.deepEqual(res.corrections, ["离婚登"]);
   const { terms } = queryTerms(lib, "精神损害赔尝");
   assert.ok(terms.has("赔偿"));
+});
+
+Deno.test("ageTerms() turns an age into the capacity rules that apply", () => {
+  assert.deepEqual(ageTerms("五岁的孩子"), ["不满八周岁", "无民事行为能力人"]);
+  assert.deepEqual(ageTerms("十岁的孩子打赏主播"), ["八周岁以上", "限制民事行为能力人", "未成年人"]);
+  assert.ok(ageTerms("17周岁打工养活自己").includes("以自己的劳动收入为主要生活来源"));
+  assert.deepEqual(ageTerms("年满20岁"), ["成年人", "完全民事行为能力人"]);
+  assert.deepEqual(ageTerms("岁月"), []);
 });
