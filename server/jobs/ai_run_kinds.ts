@@ -2,6 +2,7 @@ import { type FolderRecord, recordKey } from "../kv/custom_ocr_records.ts";
 import { isBatchFileFinished, type OcrBatch, ocrBatchRefundId } from "../kv/ocr_batches.ts";
 import { isFileFinished, type OcrRun, ocrRunRefundId } from "../kv/ocr_runs.ts";
 import type { AiRunTarget } from "../services/ai_metering/ai_run_failure.ts";
+import { customOcrRefundId } from "../services/custom_ocr/folder_case.ts";
 import type { JobMessage, JobMessageOf } from "./messages.ts";
 
 /**
@@ -79,14 +80,6 @@ const ocrBatch: AiRunKind<JobMessageOf<"ocr_extract.run">> = {
     }),
   }),
 };
-
-/**
- * The refund id of a custom OCR file's AI use: it must stay the one settleFile() in
- * services/custom_ocr/folder_case.ts uses, so a file is refunded once whoever settles it.
- */
-export function customOcrRefundId(recordId: string, index: number): string {
-  return `custom_ocr:${recordId}:${index}`;
-}
 
 const customOcr: AiRunKind<JobMessageOf<"custom_ocr.folder">> = {
   runId: (msg) => msg.recordId,

@@ -172,6 +172,11 @@ function failureText(err: unknown, fileName: string): string {
   return "文件识别失败，文件可能已损坏";
 }
 
+/** The refund id of one file's AI use: its settlement and a failed record's refund share it (once per file). */
+export function customOcrRefundId(recordId: string, index: number): string {
+  return `custom_ocr:${recordId}:${index}`;
+}
+
 /** Writes one file's outcome once: success with its usage record, or failure with its refund. */
 async function settleFile(
   deps: AppDeps,
@@ -208,7 +213,7 @@ async function settleFile(
     };
     if (failed) {
       const refund = await planAiRefund(kv, {
-        refundId: `custom_ocr:${current.id}:${input.index}`,
+        refundId: customOcrRefundId(current.id, input.index),
         userId: current.userId,
         usage,
         at: now,
