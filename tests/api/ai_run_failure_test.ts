@@ -232,3 +232,34 @@ Deno.test("an AI job whose handler returns with its run unfinished is failed and
   assert.deepEqual([run.status, run.error, run.files[0].status], ["failed", FAILED, "failed"]);
   assert.equal(await aiLeft(t, m), 2);
 });
+
+Deno.test("when even the failure cannot be written, dispatchJob throws so KV delivers again, and that delivery finishes the run", async () => {
+  using t = await testApp();
+  const m = await t.userWith(["ocr_access"], { quotas: { ai: 5 } });
+  const files: [string, string][] = [["a.docx", "第一份"], ["b.docx", "第二份"]];
+  const body = await (await t.request("POST", "/api/ocr/runs", { as: m, form: form(files) })).json();
+  const handlers = {
+    ...jobHandlers,
+    "ocr.run": makeOcrRunHandler(() =>
+      Promise.resolve({ readDocumentText: readText, extractKeyFacts: () => [] })
+    ),
+  };
+  const msg = { type: "ocr.run" as const, runId: body.run.id, userId: m.user.id };
+  // KV refuses every commit settling file 1, the failure path's included.
+  const fault = { when: settlingFile("ocr_runs", 1), times: 1000 };
+  await assert.rejects(
+    dispatchJob({ ...t.deps, kv: faultyKv(t.kv, fault) }, handlers, msg),
+    /injected KV failure/,
+  );
+  const stuck = (await getOcrRun(t.kv, body.run.id))!;
+  assert.deepEqual([stuck.status, stuck.files.map((f) => f.status)], ["processing", [
+    "completed",
+    "processing",
+  ]]);
+
+  await dispatchJob(t.deps, handlers, msg);
+  const run = (await (await t.request("GET", `/api/ocr/runs/${body.run.id}`, { as: m })).json()).run;
+  assert.deepEqual([run.status, run.error, run.failed], ["completed", undefined, 0]);
+  assert.equal(await aiLeft(t, m), 3);
+  assert.deepEqual(await usage(t, m), ["aiocr:success", "aiocr:success"]);
+});
