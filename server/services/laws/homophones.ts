@@ -49,3 +49,65 @@ export function homophonesOf(chars: readonly string[], ch: string): string[] {
   for (const r of readingsOf(ch)) for (const c of table.get(r) ?? []) if (c !== ch) out.add(c);
   return [...out];
 }
+
+const readingCache = new Map<string, string[]>();
+
+/** Every reading of a character with its tone as a digit (hun1), cached (queries repeat characters). */
+function tonedReadings(ch: string): string[] {
+  let r = readingCache.get(ch);
+  if (!r) {
+    r = pinyin(ch, { toneType: "num", multiple: true, type: "array" }).filter((x) =>
+      /^[a-zü]+[0-5]?$/.test(x)
+    );
+    if (readingCache.size < 20000) readingCache.set(ch, r);
+  }
+  return r;
+}
+
+const toneless = (s: string) => s.replace(/[0-5]/g, "");
+
+/**
+ * Known words heard in a text: for each word of `vocabulary` (2-4 Han characters), the spans of the
+ * text that sound the same but are written differently: 高利代 -> 高利贷, 终断 -> 中断, 使用期 -> 试用期.
+ * Two characters must match with their tones (else 买房 would be heard as 卖房, 打伤 as 打赏); three or
+ * four may differ in tone. Every reading of a typed polyphone counts (遗属 -> 遗嘱). Returns
+ * [span as typed, word].
+ */
+export class SoundIndex {
+  #bySound = new Map<string, string[]>();
+
+  constructor(vocabulary: Iterable<string>) {
+    for (const w of vocabulary) {
+      if (w.length < 2 || w.length > 4 || !/^[\u3400-\u9fff]+$/.test(w)) continue;
+      const toned = pinyin(w, { toneType: "num", type: "array" }).join(" ");
+      const sound = w.length === 2 ? toned : toneless(toned);
+      const list = this.#bySound.get(sound) ?? [];
+      list.push(w);
+      this.#bySound.set(sound, list);
+    }
+  }
+
+  heard(text: string): [string, string][] {
+    const out: [string, string][] = [];
+    for (const m of text.matchAll(/[\u3400-\u9fff]{2,}/g)) {
+      const run = m[0];
+      const readings = [...run].map(tonedReadings);
+      for (let len = 2; len <= 4; len++) {
+        for (let i = 0; i + len <= run.length; i++) {
+          const span = run.slice(i, i + len);
+          let sounds = [""];
+          for (let k = i; k < i + len && sounds.length <= 16; k++) {
+            const rs = readings[k].length ? readings[k] : [run[k]];
+            sounds = sounds.flatMap((s) => rs.map((r) => s ? `${s} ${r}` : r));
+          }
+          for (const sound of new Set(len === 2 ? sounds : sounds.map(toneless))) {
+            for (const w of this.#bySound.get(sound) ?? []) {
+              if (w !== span && !out.some((o) => o[1] === w)) out.push([span, w]);
+            }
+          }
+        }
+      }
+    }
+    return out;
+  }
+}

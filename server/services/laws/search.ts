@@ -6,7 +6,7 @@
  */
 import { extractCitations } from "./citations.ts";
 import { articleKey, articleText, type LawLibrary, type LawVersion } from "./library.ts";
-import { homophonesOf } from "./homophones.ts";
+import { homophonesOf, SoundIndex } from "./homophones.ts";
 import { normalizeLawName } from "./law_names.ts";
 import { parseNumeral } from "./numerals.ts";
 import { bigramTerms, normalizeText, wordTerms } from "./text_terms.ts";
@@ -94,6 +94,13 @@ export function findLawMentions(lib: LawLibrary, query: string): { groups: Set<s
 const FUNCTION_CHARS = new Set(
   "的了是在我你他她它们有和与及就都也还要把被给让对从这那个么什怎吗呢吧啊呀不没很太又再才只能会想去来到说看用",
 ).add("得").add("地");
+
+let sounds: SoundIndex | null = null;
+
+/** The synonym table's words by sound, built on first use. */
+function soundIndex(): SoundIndex {
+  return sounds ??= new SoundIndex(SYNONYMS.map(([k]) => k));
+}
 
 /** Bigrams of the colloquial words the synonym table knows (年假, 孩子): words, not typos. */
 const SYNONYM_BIGRAMS = new Set(
@@ -195,8 +202,17 @@ export function queryTerms(
   for (const t of wordTerms(cleaned)) add(t, 1);
   const corrections = correctTypos(lib, cleaned);
   for (const c of corrections) for (const t of bigramTerms(c)) add(t, CORRECTION_WEIGHT);
+  // A synonym-table word typed with the wrong characters but the right sound (高利代, 离昏) counts as
+  // heard, unless what was typed is itself usual in the corpus (a real word, not a slip).
+  const heard = new Set<string>();
+  for (const [span, key] of soundIndex().heard(cleaned)) {
+    if (text.includes(key) || span.length === 2 && lib.index.docFreq(span) >= 5) continue;
+    heard.add(key);
+    corrections.push(key);
+    for (const t of bigramTerms(key)) add(t, CORRECTION_WEIGHT);
+  }
   for (const [key, list] of SYNONYMS) {
-    if (!text.includes(key)) continue;
+    if (!text.includes(key) && !heard.has(key)) continue;
     for (const syn of list) {
       for (const t of bigramTerms(syn)) add(t, SYNONYM_WEIGHT);
       for (const t of wordTerms(syn)) add(t, SYNONYM_WEIGHT);

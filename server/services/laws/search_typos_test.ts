@@ -50,7 +50,7 @@ Deno.test("searchLaws() finds the article behind a homophone typo", async () => 
   const lib = await library();
   const res = searchLaws(lib, { q: "离昏登记 撤回申请", pageSize: 3 });
   assert.equal(res.results[0].articleNumber, "第一千零七十七条");
-  assert.deepEqual(res.corrections, ["离婚登"]);
+  assert.deepEqual(res.corrections, ["离婚登", "离婚"]); // mended bigram, and the synonym word heard
   const { terms } = queryTerms(lib, "精神损害赔尝");
   assert.ok(terms.has("赔偿"));
 });
@@ -61,4 +61,12 @@ Deno.test("ageTerms() turns an age into the capacity rules that apply", () => {
   assert.ok(ageTerms("17周岁打工养活自己").includes("以自己的劳动收入为主要生活来源"));
   assert.deepEqual(ageTerms("年满20岁"), ["成年人", "完全民事行为能力人"]);
   assert.deepEqual(ageTerms("岁月"), []);
+});
+
+Deno.test("queryTerms() hears a synonym-table word typed by sound and expands it (高利代 -> 高利贷 -> 利率)", async () => {
+  const lib = await library();
+  const { terms, corrections } = queryTerms(lib, "高利代");
+  assert.ok(corrections.includes("高利贷"));
+  assert.ok(terms.has("利率"), "the synonyms of 高利贷 are searched");
+  assert.ok(!queryTerms(lib, "买房").corrections.includes("卖房"));
 });
