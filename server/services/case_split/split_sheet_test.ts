@@ -4,6 +4,10 @@ import { Writable } from "node:stream";
 import * as XLSX from "xlsx";
 import { headerLabels, inspectXlsx, type SplitEvent, splitSheet } from "./split_sheet.ts";
 
+/** Generous: under `deno test` the worker module is type-checked when the worker starts (10-20 s on a loaded
+ * 2-core machine); these tests check behaviour, not speed. */
+const WORKER_TIME_LIMIT = 120_000;
+
 /** An .xlsx as Excel stores it: shared strings after the worksheet (exceljs's writer does the same). */
 async function excelStyleWorkbook(rows: unknown[][]): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
@@ -39,7 +43,7 @@ Deno.test("inspectXlsx() reads a workbook whose shared strings follow the sheet,
     "3",
     "广州市天河区",
   ]]);
-  assert.deepEqual(await inspectXlsx(bytes, { timeoutMs: 30_000 }), {
+  assert.deepEqual(await inspectXlsx(bytes, { timeoutMs: WORKER_TIME_LIMIT }), {
     headers: ["案号", "住所地"],
     totalRows: 2,
   });
@@ -59,7 +63,7 @@ Deno.test("splitSheet() streams one workbook per region with the rows' original 
     source: { bytes },
     addressIndex: 1,
     level: "city",
-    timeoutMs: 30_000,
+    timeoutMs: WORKER_TIME_LIMIT,
     onEvent: (e: SplitEvent) => {
       if (e.type !== "chunk") events.push(`${e.type}${"file" in e ? ` ${e.file}` : ""}`);
       if (e.type === "open") files.set(e.file, []);
@@ -105,7 +109,7 @@ Deno.test("splitSheet() writes the 汇总 workbook: overview, every region's row
     source: { bytes },
     addressIndex: 1,
     level: "city",
-    timeoutMs: 30_000,
+    timeoutMs: WORKER_TIME_LIMIT,
     onEvent: (e: SplitEvent) => {
       if (e.type === "open") files.set(e.file, []);
       if (e.type === "chunk") files.get(e.file)!.push(e.bytes);
