@@ -99,7 +99,9 @@ Deno.test("an administrator changes a member's quota in the member center and th
     member.getByRole("button", { name: /导\s*出/ }).click(),
   ]);
   await waitForToast(member, "导出成功");
-  assert.equal(download.suggestedFilename(), `使用记录_${dayjs().format("YYYY-MM-DD")}.xlsx`);
+  // the date of the browser's day (China time here), which is not the test runner's after 16:00 UTC
+  const browserDay = await member.evaluate(() => new Date().toLocaleDateString("en-CA"));
+  assert.equal(download.suggestedFilename(), `使用记录_${browserDay}.xlsx`);
   const path = await download.path();
   const book = XLSX.read(await Deno.readFile(path), { type: "array" });
   const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]], { header: 1 });
@@ -141,7 +143,8 @@ Deno.test("the custom usage range: future days disabled, a range over 30 days is
   await record.waitFor({ state: "detached" });
   const start = page.getByPlaceholder("开始日期");
   const end = page.getByPlaceholder("结束日期");
-  const today = dayjs();
+  // the browser's day (China time), not the test runner's: they differ after 16:00 UTC
+  const today = dayjs(await page.evaluate(() => new Date().toLocaleDateString("en-CA")));
   await start.fill(today.subtract(45, "day").format("YYYY-MM-DD"));
   await start.press("Enter");
   await end.fill(today.format("YYYY-MM-DD"));
