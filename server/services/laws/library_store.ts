@@ -5,6 +5,7 @@
 import type { AppDeps } from "../../deps.ts";
 import { listLawRecords, readLawText } from "../../kv/laws.ts";
 import { LawLibrary, type LibraryEntry } from "./library.ts";
+import { warmSearch } from "./search.ts";
 
 export type LawDeps = Pick<AppDeps, "kv" | "blobs" | "clock">;
 
@@ -28,7 +29,9 @@ async function loadLibrary(deps: LawDeps): Promise<LawLibrary> {
       else console.error(`[laws] text of ${record.id} (${record.title}) is missing; left out`);
     });
   }
-  return new LawLibrary(entries);
+  const lib = new LawLibrary(entries);
+  warmSearch(lib);
+  return lib;
 }
 
 /** The library as stored now (built once, then shared by every request). */

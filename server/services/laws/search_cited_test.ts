@@ -63,3 +63,21 @@ Deno.test("interpretationTopics() names an interpretation by its subject (民间
   assert.deepEqual([...topics.keys()], ["民间借贷"]);
   assert.equal(lib.groups.get(topics.get("民间借贷")![0])![0].record.title.includes("民间借贷"), true);
 });
+
+Deno.test("searchLaws() answers a how-long question with the article that states a duration", async () => {
+  const rules = `# 某某登记办法
+
+<!-- INFO END -->
+
+第一条 当事人申请登记的，登记机关应当及时办理。
+
+第二条 当事人申请登记的，登记机关应当在十五日内办理。
+`;
+  const lib = await buildLibraryFromFiles(
+    [parseLawFile(rules, "某某登记办法(2020-01-01).md", "部门规章")],
+    "2026-01-01",
+  );
+  // Both articles hold the words; the shorter one wins on words alone.
+  assert.equal(searchLaws(lib, { q: "申请登记 办理", pageSize: 2 }).results[0].articleNumber, "第一条");
+  assert.equal(searchLaws(lib, { q: "申请登记 几天办理", pageSize: 2 }).results[0].articleNumber, "第二条");
+});
