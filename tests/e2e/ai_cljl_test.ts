@@ -2,7 +2,14 @@ import assert from "node:assert/strict";
 import { buildDocx, plainParagraph } from "../../scripts/make_fixtures.ts";
 import { launchBrowser } from "../helpers/browser.ts";
 import { seedUser, startServer } from "../helpers/server_process.ts";
-import { assertNoPageErrors, signedInPage, storedToken, waitForToast } from "./steps.ts";
+import {
+  ADMIN_LOGIN,
+  assertNoPageErrors,
+  signedInPage,
+  storedToken,
+  waitForPath,
+  waitForToast,
+} from "./steps.ts";
 
 const PASSWORD = "member-pass-1";
 
@@ -80,5 +87,86 @@ Deno.test("/ai-cljl: a custom OCR run is listed with its rule, files, status and
   await page.locator(".ant-modal-confirm").getByRole("button", { name: /删\s*除/ }).click();
   await waitForToast(page, "删除成功");
   await page.getByText("暂无处理记录").waitFor();
+  assertNoPageErrors(browser.pageErrors);
+});
+
+Deno.test("/ai-cljl: OCR识别 runs and OCR信息提取 batches are listed with the custom OCR runs; filter by type; each opens; administrators see them read-only", async () => {
+  await using server = await startServer({
+    seed: (kv) =>
+      seedUser(kv, {
+        username: "reader",
+        password: PASSWORD,
+        permissions: ["dashboard", "ocr_access", "ocr_extract", "ai_cljl_access"],
+        quotas: { ai: 5 },
+      }),
+  });
+  await using browser = await launchBrowser();
+  const page = await signedInPage(browser, { url: server.url, username: "reader", password: PASSWORD });
+  const token = (await storedToken(page))!;
+  const iou = () =>
+    new File([
+      buildDocx({ body: plainParagraph("借条") + plainParagraph("借款人：赵六") }) as BlobPart,
+    ], "赵六借条.docx");
+  const ocrForm = new FormData();
+  ocrForm.append("files", iou());
+  const ocr = await api(server.url, token, "/api/ocr/runs", { method: "POST", body: ocrForm });
+  const template = await api(server.url, token, "/api/ocr/templates", {
+    method: "POST",
+    body: JSON.stringify({ name: "借条要素", fields: [{ label: "借款人", key: "borrower" }] }),
+  });
+  const batchForm = new FormData();
+  batchForm.append("templateId", template.template.id);
+  batchForm.append("files", iou());
+  const stream = await fetch(`${server.url}/api/ocr/process-batch`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    body: batchForm,
+  });
+  assert.equal(stream.status, 200);
+  assert.match(await stream.text(), /"complete"/, "the batch ran to its end");
+  for (let i = 0; i < 60; i++) {
+    const r = await api(server.url, token, `/api/ocr/runs/${ocr.run.id}`);
+    if (r.run.status !== "processing") break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+
+  await page.goto("/ai-cljl");
+  const ocrRow = page.locator("tr.ant-table-row").filter({ hasText: "OCR识别" });
+  const batchRow = page.locator("tr.ant-table-row").filter({ hasText: "OCR信息提取" });
+  await ocrRow.waitFor();
+  assert.match(await ocrRow.innerText(), /赵六借条\.docx[\s\S]*已完成/);
+  assert.match(await batchRow.innerText(), /借条要素[\s\S]*已完成/);
+  assert.equal(await ocrRow.getByRole("button", { name: /删\s*除/ }).count(), 0, "deleted in /ocr, not here");
+
+  // Type filter: only the OCR信息提取 batch is left.
+  await page.locator(".ant-select").filter({ hasText: "类型" }).click();
+  await page.locator(".ant-select-item-option").filter({ hasText: "OCR信息提取" }).click();
+  await page.locator("tr.ant-table-row").filter({ hasText: "OCR识别" }).waitFor({ state: "detached" });
+  assert.equal(await page.locator("tr.ant-table-row").count(), 1);
+  await batchRow.getByRole("button", { name: /查\s*看/ }).click();
+  const drawer = page.locator(".ant-drawer").filter({ hasText: "处理详情" });
+  await drawer.getByText("提取结果").waitFor();
+  await drawer.getByRole("cell", { name: "赵六", exact: true }).waitFor();
+  await page.keyboard.press("Escape");
+  await page.locator(".ant-drawer-open").waitFor({ state: "detached" }).catch(() => {});
+
+  // The OCR识别 run reopens in its own screen.
+  await page.locator(".ant-select").filter({ hasText: "OCR信息提取" }).locator(".ant-select-clear").click();
+  await ocrRow.getByRole("button", { name: /查\s*看/ }).click();
+  await drawer.getByRole("cell", { name: "赵六借条.docx" }).waitFor();
+  await drawer.getByRole("button", { name: "在OCR识别中打开" }).click();
+  await waitForPath(page, "/ocr");
+  assertNoPageErrors(browser.pageErrors);
+
+  // An administrator sees them among everyone's, without reopening them.
+  const admin = await signedInPage(browser, { url: server.url, ...ADMIN_LOGIN });
+  await admin.goto("/ai-cljl");
+  await admin.getByText("全部用户").click();
+  const foreign = admin.locator("tr.ant-table-row").filter({ hasText: "OCR识别" });
+  await foreign.waitFor();
+  assert.match(await foreign.innerText(), /reader/);
+  await foreign.getByRole("button", { name: /查\s*看/ }).click();
+  await admin.locator(".ant-drawer").getByRole("cell", { name: "赵六借条.docx" }).waitFor();
+  assert.equal(await admin.getByRole("button", { name: "在OCR识别中打开" }).count(), 0);
   assertNoPageErrors(browser.pageErrors);
 });

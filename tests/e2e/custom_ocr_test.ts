@@ -161,3 +161,101 @@ Deno.test("/custom-ocr upload mode: files checked in the browser, routed by the 
   assert.equal(limits.limits.ai_limit, 4, "the unmatched photo cost nothing");
   assertNoPageErrors(browser.pageErrors);
 });
+
+Deno.test("/custom-ocr folder mode: case folders uploaded keeping both or replacing same-named files; several cases' documents in one zip", async () => {
+  await using server = await startServer({
+    seed: (kv) =>
+      seedUser(kv, {
+        username: "clerk",
+        password: PASSWORD,
+        permissions: ["dashboard", "custom_ocr_access", "ai_folder_access", "ai_muban_access"],
+        quotas: { ai: 10 },
+      }),
+  });
+  await using browser = await launchBrowser();
+  const page = await signedInPage(browser, { url: server.url, username: "clerk", password: PASSWORD });
+  const token = (await storedToken(page))!;
+  await api(server.url, token, "/api/custom-ocr/rules", {
+    method: "POST",
+    body: JSON.stringify({
+      rule_name: "起诉状被告",
+      patterns: [{ pattern: ".*起诉状.*", fields: [{ key: "被告", label: "被告" }] }],
+    }),
+  });
+  const tpl = new FormData();
+  tpl.append("template_name", "送达地址确认书");
+  tpl.append("template", new File([doc("受送达人：${被告}") as BlobPart], "t.docx"));
+  await api(server.url, token, "/api/ai-muban/templates", { method: "POST", body: tpl });
+  const dir = await Deno.makeTempDir({ prefix: "cases-" });
+  async function caseFolder(name: string, defendant: string): Promise<string> {
+    await Deno.mkdir(`${dir}/${name}`, { recursive: true });
+    await Deno.writeFile(
+      `${dir}/${name}/起诉状.docx`,
+      doc("民事起诉状", "原告：李四，男", `被告：${defendant}，男`),
+    );
+    return `${dir}/${name}`;
+  }
+  const filesIn = async (path: string) =>
+    (await api(server.url, token, `/api/aifolder/contents?path=${encodeURIComponent(path)}`)).contents
+      .map((i: { name: string }) => i.name).sort();
+
+  try {
+    await page.goto("/custom-ocr");
+    await page.locator("tr.ant-table-row").filter({ hasText: "起诉状被告" }).getByRole("button", {
+      name: /使用此规则/,
+    }).click();
+    await page.getByText("文件夹处理").click();
+    const input = page.getByTestId("case-folder-input");
+    const keep = page.locator("label").filter({ hasText: "保留两者" });
+    await keep.waitFor();
+    assert.match((await keep.getAttribute("class")) ?? "", /checked/, "keeping both is the default");
+    /** Picks a folder and waits for its upload's own toast (the one before has gone). */
+    const uploadCase = async (path: string) => {
+      await input.setInputFiles(path);
+      await waitForToast(page, "文件夹上传成功");
+      await page.locator(".ant-message-notice").waitFor({ state: "detached" });
+    };
+    await uploadCase(await caseFolder("甲案", "王甲"));
+    await uploadCase(await caseFolder("甲案", "王甲"));
+    assert.deepEqual(await filesIn("甲案"), ["起诉状 (2).docx", "起诉状.docx"], "kept both");
+    await page.locator("label").filter({ hasText: "替换" }).click();
+    await uploadCase(await caseFolder("甲案", "王甲"));
+    assert.deepEqual(await filesIn("甲案"), ["起诉状 (2).docx", "起诉状.docx"], "replaced, no third copy");
+    await uploadCase(await caseFolder("乙案", "赵乙"));
+
+    await page.locator(".ant-tree").getByText("乙案").waitFor();
+    for (const name of ["甲案", "乙案"]) {
+      await page.locator(".ant-tree-treenode").filter({ hasText: name }).locator(".ant-tree-checkbox")
+        .click();
+    }
+    await page.getByRole("button", { name: /开始处理/ }).click();
+    await waitForToast(page, "全部文件夹处理完成");
+
+    const generateFor = async (name: string) => {
+      await page.locator(".ant-select-single").filter({ hasText: /^[甲乙]案$/ }).click();
+      await page.locator(".ant-select-item-option").filter({ hasText: name }).click();
+      await page.getByRole("cell", { name: name === "甲案" ? "王甲" : "赵乙", exact: true }).waitFor();
+      await page.locator(".ant-select").filter({ hasText: "选择输出文书模板" }).click();
+      await page.locator(".ant-select-item-option").filter({ hasText: "送达地址确认书" }).click();
+      await page.keyboard.press("Escape");
+      await page.getByRole("button", { name: /生成文档/ }).click();
+      await waitForToast(page, "成功生成 1 个文档");
+    };
+    await generateFor("甲案");
+    await generateFor("乙案");
+    const zipButton = page.getByRole("button", { name: /打包下载全部文书（2 个案件，2 个文件）/ });
+    const [download] = await Promise.all([page.waitForEvent("download"), zipButton.click()]);
+    const zip = new PizZip(await Deno.readFile(await download.path()));
+    const docs = Object.keys(zip.files).filter((n) => n.endsWith(".docx")).sort();
+    assert.equal(docs.length, 2);
+    const texts = docs.map((n) =>
+      new PizZip(zip.file(n)!.asUint8Array()).file("word/document.xml")!.asText().replace(/<[^>]+>/g, "")
+    );
+    assert.ok(texts.some((t) => t.includes("受送达人：王甲")), texts.join(" | "));
+    assert.ok(texts.some((t) => t.includes("受送达人：赵乙")), texts.join(" | "));
+    assert.notEqual(docs[0].split("/")[0], docs[1].split("/")[0], "a folder per case");
+    assertNoPageErrors(browser.pageErrors);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

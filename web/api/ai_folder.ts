@@ -52,9 +52,15 @@ export function uploadAiFolderFiles(path: string, files: readonly File[]) {
  * relative path before it (the server also takes the spec's JSON byte arrays; multipart does not
  * inflate 50 MB into JSON).
  */
-export function uploadAiFolderBatch(path: string, files: readonly { file: File; relativePath: string }[]) {
+export function uploadAiFolderBatch(
+  path: string,
+  files: readonly { file: File; relativePath: string }[],
+  options: { replace?: boolean } = {},
+) {
   const form = new FormData();
   form.append("path", path);
+  // A file of the same name is kept beside the old one ("借条 (2).jpg") unless `replace` is asked for.
+  if (options.replace) form.append("replace", "true");
   for (const { file, relativePath } of files) {
     form.append("relativePaths", relativePath);
     form.append("files", file, file.name);

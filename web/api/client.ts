@@ -108,6 +108,8 @@ async function send<T>(method: string, path: string, options: RequestOptions, is
 export interface BlobOptions extends Omit<RequestOptions, "body"> {
   /** Overrides the 30 s time-out (a large zip takes longer). */
   timeoutMs?: number;
+  /** POSTs this as JSON instead of a GET (a zip of files named in the body). */
+  json?: unknown;
 }
 
 /** A downloaded file: its bytes and the name from Content-Disposition (null when none). */
@@ -124,12 +126,18 @@ export async function requestBlob(path: string, options: BlobOptions = {}): Prom
   const headers = new Headers();
   const token = getToken();
   if (token) headers.set("Authorization", `Bearer ${token}`);
+  if (options.json !== undefined) headers.set("Content-Type", "application/json");
   const timeout = AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   let response: Response;
   let blob: Blob;
   try {
-    response = await fetch(withQuery(path, options.query), { headers, signal });
+    response = await fetch(
+      withQuery(path, options.query),
+      options.json === undefined
+        ? { headers, signal }
+        : { method: "POST", headers, signal, body: JSON.stringify(options.json) },
+    );
     if (response.ok) blob = await response.blob();
   } catch (err) {
     throw fetchFailure(err, { timeout, options });

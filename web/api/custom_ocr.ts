@@ -100,6 +100,14 @@ export function generateDocuments(batchId: string, templateIds: string[]) {
 export function downloadGenerated(fileName: string) {
   return requestBlob(`/api/custom-ocr/download/${encodeURIComponent(fileName)}`, { silent: true });
 }
+/** Several cases' documents as one zip, a folder per case. POST /api/custom-ocr/download-zip (not in the spec) */
+export function downloadGeneratedZip(fileNames: string[]) {
+  return requestBlob("/api/custom-ocr/download-zip", {
+    json: { fileNames },
+    silent: true,
+    timeoutMs: 5 * 60_000,
+  });
+}
 /** GET /api/folder-browser/tree?path= (one level of folders) */
 export function folderTree(path = "") {
   return api.get<{ tree: FolderNode[] }>("/api/folder-browser/tree", { query: { path }, silent: true });
@@ -114,8 +122,12 @@ export function processFolder(ruleId: string, item: { path: string; isFolder: bo
   });
 }
 
+/** The kinds of AI run AI处理记录 lists (GET /api/folder-browser/records?kind=). */
+export type AiRunKind = "custom_ocr" | "ocr" | "ocr_extract";
+
 export interface FolderRecordView {
   id: string;
+  kind: AiRunKind;
   user_id: number;
   username: string;
   folder_path: string;
@@ -133,10 +145,13 @@ export interface FolderRecordView {
   ai_uses_refunded: number;
 }
 
-/** GET /api/folder-browser/records (administrators: scope=all for everyone's) */
-export function listRecords(scope: "mine" | "all" = "mine") {
+/**
+ * GET /api/folder-browser/records (administrators: scope=all for everyone's). `kind` "all" adds the OCR识别
+ * runs and OCR信息提取 batches to the custom OCR records (AI处理记录); without it, custom OCR only.
+ */
+export function listRecords(scope: "mine" | "all" = "mine", kind?: AiRunKind | "all") {
   return api.get<{ records: FolderRecordView[] }>("/api/folder-browser/records", {
-    query: { scope: scope === "all" ? "all" : undefined },
+    query: { scope: scope === "all" ? "all" : undefined, kind },
     silent: true,
   });
 }

@@ -49,6 +49,14 @@ export function deleteOcrTemplate(id: string) {
   return api.delete<{ success: true }>(`/api/ocr/templates/${encodeURIComponent(id)}`, { silent: true });
 }
 
+/** A batch's status and merged result (null until merged). GET /api/ocr/batch/{batchId} */
+export function getBatchResult(batchId: string) {
+  return api.get<{ success: true; status: string; error?: string; result: OcrBatchResult | null }>(
+    `/api/ocr/batch/${encodeURIComponent(batchId)}`,
+    { silent: true },
+  );
+}
+
 /** Save the edited merged result. PUT /api/ocr/batch/{batchId}/result */
 export function saveBatchResult(
   batchId: string,

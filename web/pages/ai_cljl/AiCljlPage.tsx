@@ -1,30 +1,46 @@
-import { App, Button, Card, DatePicker, Drawer, Input, Radio, Select, Space, Table, Tag } from "antd";
+import { App, Button, Card, DatePicker, Drawer, Input, Radio, Select, Space, Table } from "antd";
 import { isAdmin } from "../../../common/permissions.ts";
 import { getUser } from "../../auth/session.ts";
 import type { Dayjs } from "dayjs";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { deleteRecord, type FolderRecordView, listRecords, type RunProgress } from "../../api/custom_ocr.ts";
 import { errorText } from "../../api/client.ts";
-import { formatTime } from "../../components/format_time.ts";
 import { RunResult } from "../custom_ocr/RunResult.tsx";
 import { useRunProgress } from "../custom_ocr/use_run_progress.ts";
+import { recordColumns, type RunType, runType, STATUS, TYPES } from "./columns.tsx";
+import { RunFilesDetail } from "./RunFilesDetail.tsx";
 
-const STATUS = {
-  pending: { color: "default", label: "等待中" },
-  processing: { color: "processing", label: "处理中" },
-  completed: { color: "success", label: "已完成" },
-  failed: { color: "error", label: "失败" },
-} as const;
+/** Another user's custom OCR run (administrators): its progress built from the record, read-only. */
+function progressOf(r: FolderRecordView): RunProgress {
+  return {
+    status: r.status,
+    processedFiles: r.files.filter((f) => f.status === "completed" || f.status === "failed").length,
+    totalFiles: r.files.length,
+    files: r.files.map((f) => ({
+      fileName: f.fileName,
+      status: f.status,
+      ...(f.error ? { error: f.error } : {}),
+      extractedData: {},
+    })),
+    mergedResult: r.merged_result,
+    fieldValues: r.field_values,
+    fieldLabels: r.field_labels,
+    progress_message: r.error_message ?? "",
+  };
+}
 
 /**
- * /ai-cljl (AI处理记录; its body is not in the spec): the user's custom OCR runs (folder records and
- * uploads) with type, rule, files, status, AI uses charged and refunded, times; filters by status, text
- * and date; open one to review its values and sources, change them and generate documents again; delete.
+ * /ai-cljl (AI处理记录; its body is not in the spec): every AI run of the user (custom OCR folder records
+ * and uploads, OCR识别 runs, OCR信息提取 batches) with type, rule or template, files, status, AI uses
+ * charged and refunded, times; filters by type, status, text and date; open one to see its files and
+ * values (custom OCR: change values and generate documents again; OCR识别: reopen in /ocr); delete a
+ * custom OCR record. Administrators switch to everyone's, read-only.
  */
 export function AiCljlPage() {
   const { message, modal } = App.useApp();
   const [records, setRecords] = useState<FolderRecordView[]>([]);
   const [loading, setLoading] = useState(false);
+  const [type, setType] = useState<RunType | undefined>();
   const [status, setStatus] = useState<string | undefined>();
   const [text, setText] = useState("");
   const [dates, setDates] = useState<[Dayjs | null, Dayjs | null] | null>(null);
@@ -33,14 +49,14 @@ export function AiCljlPage() {
   const admin = me ? isAdmin(me) : false;
   const [scope, setScope] = useState<"mine" | "all">("mine");
   const [who, setWho] = useState<number | undefined>();
-  // Another user's run (administrators): shown from the record itself, read-only.
-  const foreign = open !== null && me !== null && open.user_id !== me.id;
-  const { progress, reload } = useRunProgress(open && !foreign ? open.id : null);
+  const own = open !== null && me !== null && open.user_id === me.id;
+  const custom = open?.kind === "custom_ocr";
+  const { progress, reload } = useRunProgress(open && own && custom ? open.id : null);
 
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      setRecords((await listRecords(scope)).records);
+      setRecords((await listRecords(scope, "all")).records);
     } catch (err) {
       message.error(errorText(err, "获取处理记录失败"));
     } finally {
@@ -51,6 +67,7 @@ export function AiCljlPage() {
 
   const shown = useMemo(() =>
     records.filter((r) => {
+      if (type && runType(r) !== type) return false;
       if (status && r.status !== status) return false;
       if (who !== undefined && r.user_id !== who) return false;
       const t = text.trim();
@@ -62,25 +79,8 @@ export function AiCljlPage() {
       if (from && at < from.startOf("day").valueOf()) return false;
       if (to && at > to.endOf("day").valueOf()) return false;
       return true;
-    }), [records, status, text, dates, who]);
+    }), [records, type, status, text, dates, who]);
   const users = [...new Map(records.map((r) => [r.user_id, r.username])).entries()];
-  const foreignProgress: RunProgress | null = foreign
-    ? {
-      status: open.status,
-      processedFiles: open.files.filter((f) => f.status === "completed" || f.status === "failed").length,
-      totalFiles: open.files.length,
-      files: open.files.map((f) => ({
-        fileName: f.fileName,
-        status: f.status,
-        ...(f.error ? { error: f.error } : {}),
-        extractedData: {},
-      })),
-      mergedResult: open.merged_result,
-      fieldValues: open.field_values,
-      fieldLabels: open.field_labels,
-      progress_message: open.error_message ?? "",
-    }
-    : null;
 
   function remove(r: FolderRecordView) {
     modal.confirm({
@@ -120,8 +120,16 @@ export function AiCljlPage() {
             options={users.map(([id, name]) => ({ value: id, label: name }))}
           />
         )}
+        <Select
+          allowClear
+          placeholder="类型"
+          style={{ width: 160 }}
+          value={type}
+          onChange={setType}
+          options={Object.entries(TYPES).map(([value, label]) => ({ value, label }))}
+        />
         <Input.Search
-          placeholder="文件夹、规则或文件名"
+          placeholder="文件夹、规则、模板或文件名"
           allowClear
           onSearch={setText}
           style={{ width: 240 }}
@@ -149,65 +157,22 @@ export function AiCljlPage() {
           showSizeChanger: true,
           showTotal: (n) => `共 ${n} 条`,
         }}
-        columns={[
-          ...(scope === "all" ? [{ title: "用户", dataIndex: "username", width: 100 }] : []),
-          {
-            title: "类型",
-            key: "type",
-            width: 130,
-            render: (_, r) => <Tag>{r.folder_path ? "自定义OCR·文件夹" : "自定义OCR·上传"}</Tag>,
-          },
-          {
-            title: "文件夹",
-            dataIndex: "folder_path",
-            ellipsis: true,
-            render: (v: string, r) => v || r.files.map((f) => f.fileName).join("、"),
-          },
-          { title: "规则", dataIndex: "rule_name" },
-          { title: "文件数", key: "files", width: 80, render: (_, r) => r.files.length },
-          {
-            title: "状态",
-            dataIndex: "status",
-            width: 90,
-            render: (s: keyof typeof STATUS) => <Tag color={STATUS[s].color}>{STATUS[s].label}</Tag>,
-          },
-          {
-            title: "AI使用次数",
-            key: "uses",
-            width: 120,
-            render: (_, r) =>
-              `${r.ai_uses_charged - r.ai_uses_refunded}${
-                r.ai_uses_refunded ? `（退回 ${r.ai_uses_refunded}）` : ""
-              }`,
-          },
-          { title: "创建时间", dataIndex: "created_at", width: 170, render: (v: string) => formatTime(v) },
-          { title: "更新时间", dataIndex: "updated_at", width: 170, render: (v: string) => formatTime(v) },
-          {
-            title: "操作",
-            key: "actions",
-            width: 130,
-            render: (_, r) => (
-              <Space size={0}>
-                <Button type="link" size="small" onClick={() => setOpen(r)}>查看</Button>
-                <Button type="link" size="small" danger onClick={() => remove(r)}>删除</Button>
-              </Space>
-            ),
-          },
-        ]}
+        columns={recordColumns({ withUser: scope === "all", onOpen: setOpen, onDelete: remove })}
       />
       <Drawer
         open={open !== null}
         size="min(860px, 100vw)"
-        title={open ? `处理详情：${open.folder_path || open.rule_name}` : ""}
+        title={open ? `处理详情：${open.folder_path || open.rule_name || TYPES[runType(open)]}` : ""}
         onClose={() => {
           setOpen(null);
           void load();
         }}
       >
-        {open && foreignProgress && (
-          <RunResult batchId={open.id} progress={foreignProgress} onChanged={reload} readOnly />
+        {open && !custom && <RunFilesDetail record={open} own={own} />}
+        {open && custom && !own && (
+          <RunResult batchId={open.id} progress={progressOf(open)} onChanged={reload} readOnly />
         )}
-        {open && !foreign && progress && (
+        {open && custom && own && progress && (
           <RunResult batchId={open.id} progress={progress} onChanged={reload} />
         )}
       </Drawer>

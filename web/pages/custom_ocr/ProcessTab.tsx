@@ -5,6 +5,7 @@ import {
   Button,
   Card,
   Radio,
+  Select,
   Space,
   Tag,
   Tree,
@@ -17,13 +18,15 @@ import {
   type CustomRuleView,
   type FolderNode,
   folderTree,
+  type GeneratedFile,
   getLimits,
   getProgress,
   processFolder,
   processUploads,
 } from "../../api/custom_ocr.ts";
 import { errorText } from "../../api/client.ts";
-import { RunResult } from "./RunResult.tsx";
+import { CaseFolderUpload } from "./CaseFolderUpload.tsx";
+import { RunResult, saveGeneratedZip } from "./RunResult.tsx";
 import { useRunProgress } from "./use_run_progress.ts";
 
 const ALLOWED = /\.(pdf|doc|docx|xls|xlsx|jpe?g|png)$/i;
@@ -79,6 +82,9 @@ export function ProcessTab(
   const [busy, setBusy] = useState(false);
   const [batchId, setBatchId] = useState<string | null>(null);
   const [aiLeft, setAiLeft] = useState<number | null>(null);
+  /** The cases of the last folder run (to review one after another) and the documents generated per case. */
+  const [cases, setCases] = useState<{ id: string; path: string }[]>([]);
+  const [generated, setGenerated] = useState<Record<string, GeneratedFile[]>>({});
   const { progress, reload } = useRunProgress(batchId);
 
   const loadTree = useCallback(async () => {
@@ -116,9 +122,11 @@ export function ProcessTab(
   async function startFolders() {
     if (checked.length === 0) return message.error("请选择要处理的文件夹或文件");
     setBusy(true);
+    setCases([]);
     try {
       for (const path of checked) {
         const { batchId: id } = await processFolder(rule!.id, { path, isFolder: true });
+        setCases((list) => [...list, { id, path }]);
         setBatchId(id);
         for (;;) {
           await new Promise((r) => setTimeout(r, 2_000));
@@ -137,6 +145,8 @@ export function ProcessTab(
     }
   }
 
+  const zipNames = Object.values(generated).flat().map((f) => f.fileName);
+  const zipCases = Object.values(generated).filter((list) => list.length > 0).length;
   const selectedCount = checked.reduce((n, key) => n + (findNode(tree, key)?.folder.totalCount ?? 0), 0);
   return (
     <Space orientation="vertical" style={{ width: "100%" }}>
@@ -175,7 +185,11 @@ export function ProcessTab(
           </Card>
         )
         : (
-          <Card size="small" title="AI文档文件夹（每个文件夹为一个案件）">
+          <Card
+            size="small"
+            title="AI文档文件夹（每个文件夹为一个案件）"
+            extra={<CaseFolderUpload onUploaded={() => void loadTree()} />}
+          >
             <Tree<Node>
               checkable
               checkStrictly
@@ -205,7 +219,41 @@ export function ProcessTab(
             </div>
           </Card>
         )}
-      {batchId && progress && <RunResult batchId={batchId} progress={progress} onChanged={reload} />}
+      {(cases.length > 1 || zipCases > 0) && (
+        <Card size="small">
+          <Space wrap>
+            {cases.length > 1 && (
+              <>
+                <span>查看案件：</span>
+                <Select
+                  style={{ minWidth: 200 }}
+                  value={batchId ?? undefined}
+                  onChange={setBatchId}
+                  options={cases.map((c) => ({ value: c.id, label: c.path }))}
+                />
+              </>
+            )}
+            {zipCases > 0 && (
+              <Button
+                disabled={zipNames.length < 2}
+                onClick={() =>
+                  saveGeneratedZip(zipNames).catch((err) => message.error(errorText(err, "下载文件失败")))}
+              >
+                打包下载全部文书（{zipCases} 个案件，{zipNames.length} 个文件）
+              </Button>
+            )}
+          </Space>
+        </Card>
+      )}
+      {batchId && progress && (
+        <RunResult
+          key={batchId}
+          batchId={batchId}
+          progress={progress}
+          onChanged={reload}
+          onGenerated={(files) => setGenerated((g) => ({ ...g, [batchId]: files }))}
+        />
+      )}
     </Space>
   );
 }

@@ -15,6 +15,7 @@ import {
 import { useEffect, useState } from "react";
 import {
   downloadGenerated,
+  downloadGeneratedZip,
   type GeneratedFile,
   generateDocuments,
   listOutputTemplates,
@@ -30,10 +31,18 @@ interface Props {
   onChanged: () => void;
   /** Another user's run (an administrator looking): values only, no changes or generation. */
   readOnly?: boolean;
+  /** Told of each generation's files (the processing tab zips several cases' documents together). */
+  onGenerated?: (files: GeneratedFile[]) => void;
+}
+
+/** Saves the named generated documents as one zip (a folder per case). */
+export async function saveGeneratedZip(fileNames: string[]): Promise<void> {
+  const { blob, fileName } = await downloadGeneratedZip(fileNames);
+  saveBlob(blob, fileName ?? "自定义OCR文书.zip");
 }
 
 /** A run's progress, merged values with their sources (source choice), and document generation. */
-export function RunResult({ batchId, progress, onChanged, readOnly }: Props) {
+export function RunResult({ batchId, progress, onChanged, readOnly, onGenerated }: Props) {
   const { message } = App.useApp();
   const [choosing, setChoosing] = useState<string | null>(null);
   const [picked, setPicked] = useState<string>("");
@@ -84,6 +93,7 @@ export function RunResult({ batchId, progress, onChanged, readOnly }: Props) {
     try {
       const res = await generateDocuments(batchId, templateIds);
       setFiles(res.files);
+      onGenerated?.(res.files);
       message.success(res.message);
     } catch (err) {
       message.error(errorText(err, "生成文档失败"));
@@ -178,6 +188,16 @@ export function RunResult({ batchId, progress, onChanged, readOnly }: Props) {
               options={templates.map((t) => ({ value: t.id, label: t.template_name }))}
             />
             <Button type="primary" loading={generating} onClick={generate}>生成文档</Button>
+            {files.length > 1 && (
+              <Button
+                onClick={() =>
+                  saveGeneratedZip(files.map((f) => f.fileName)).catch((err) =>
+                    message.error(errorText(err, "下载文件失败"))
+                  )}
+              >
+                打包下载
+              </Button>
+            )}
           </Space>
           {files.map((f) => (
             <div key={f.fileName} style={{ marginTop: 8 }}>
