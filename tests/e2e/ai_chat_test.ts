@@ -144,15 +144,18 @@ Deno.test("/ai-chat without a model: the page says so, free chat is refused, a p
   await page.getByText("管理员尚未配置AI模型", { exact: true }).waitFor();
   await page.getByLabel("输入问题").fill("借款到期不还怎么办？");
   await page.getByRole("button", { name: /发\s*送/ }).click();
-  // The question is not kept as if answered; the warning stays.
-  await page.locator(".ant-list-item").first().waitFor();
+  // The question is not kept as if answered, the click is answered with the reason, and no empty
+  // conversation is left behind in the list; the warning stays.
+  await waitForToast(page, "管理员尚未配置AI模型");
+  await page.getByText("暂无对话").waitFor();
+  assert.equal(await page.locator(".ant-list-item").count(), 0, "no empty conversation left");
   assert.equal(await page.locator("[data-role=assistant]").count(), 0);
   assert.equal(
     await page.getByLabel("输入问题").inputValue(),
     "借款到期不还怎么办？",
     "the text is given back",
   );
-  await page.getByText("管理员尚未配置AI模型", { exact: true }).waitFor();
+  await page.locator(".ant-alert").getByText("管理员尚未配置AI模型", { exact: true }).waitFor();
 
   await page.getByRole("button", { name: "按模板起草" }).click();
   const dialog = page.getByRole("dialog");

@@ -43,8 +43,13 @@ export function AiChatPage() {
   const stopRef = useRef<AbortController | null>(null);
   const endRef = useRef<HTMLDivElement | null>(null);
 
+  // Only the latest list request's answer is shown (an earlier one may arrive after it).
+  const listRequest = useRef(0);
   const reloadList = useCallback((q?: string) => {
-    listConversations(q).then((r) => setConversations(r.conversations), () => {});
+    const request = ++listRequest.current;
+    listConversations(q).then((r) => {
+      if (request === listRequest.current) setConversations(r.conversations);
+    }, () => {});
   }, []);
   useEffect(() => {
     reloadList();
@@ -120,8 +125,10 @@ export function AiChatPage() {
         setMessages((list) => list.filter((m) => m !== answer && !(m.id === `q-${now}`)));
         const text = errorText(err, "发送失败");
         if (err instanceof ApiError && err.code === "AI_QUOTA_INSUFFICIENT") setNotice(QUOTA_TEXT);
-        else if (err instanceof ApiError && err.code === "AI_NOT_CONFIGURED") setAiConfigured(false);
-        else message.error(text);
+        else if (err instanceof ApiError && err.code === "AI_NOT_CONFIGURED") {
+          setAiConfigured(false);
+          message.warning(NOT_CONFIGURED);
+        } else message.error(text);
         return false;
       }
     } finally {
@@ -136,14 +143,23 @@ export function AiChatPage() {
     const content = input.trim();
     if (!content || streaming) return;
     let conv = active;
+    const created = !conv;
     if (!conv) {
       conv = (await createConversation({})).conversation;
       setActive(conv);
       setMessages([]);
     }
     setInput("");
-    // A refused question goes back into the box, so the user's text is not lost.
-    if (!(await ask(conv, { content }))) setInput(content);
+    // A refused question goes back into the box, so the user's text is not lost; a conversation
+    // opened for it alone goes too, so refusals leave no empty 新对话 behind in the list.
+    if (!(await ask(conv, { content }))) {
+      setInput(content);
+      if (created) {
+        await deleteConversation(conv.id).catch(() => {});
+        setActive(null);
+        reloadList();
+      }
+    }
   }
 
   async function startPreset(choice: PresetChoice) {
