@@ -122,6 +122,18 @@ Deno.test("/ai-chat: a preset draft streams from the fake model with a citation 
   assert.match(sentText(fake), /原告：李明/, "the draft went back to the model as history");
   // The conversation is listed under the preset's title.
   await page.locator(".ant-list-item").filter({ hasText: "民间借贷纠纷 起诉状（要素式）" }).waitFor();
+
+  // A free question in a new conversation: once answered, the chat's header shows the conversation's
+  // title (its first question), as the list does, not 新对话; the last use gone, the page says so.
+  await page.getByRole("button", { name: "新对话" }).click();
+  fake.script(fakeAnswer("可以。"));
+  await page.getByLabel("输入问题").fill("借条丢了还能起诉吗");
+  await page.getByRole("button", { name: /发\s*送/ }).click();
+  await page.getByText("可以。", { exact: true }).waitFor();
+  await page.locator(".ant-list-item").filter({ hasText: "借条丢了还能起诉吗" }).waitFor();
+  await page.locator(".ant-card-head-title").getByText("借条丢了还能起诉吗").waitFor();
+  await page.getByText("剩余AI使用次数：0").waitFor();
+  await page.getByText("您的AI使用次数不足，请联系管理员充值").waitFor();
   assertNoPageErrors(errors);
   await Deno.remove(lawsDir, { recursive: true });
 });

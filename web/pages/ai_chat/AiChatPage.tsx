@@ -48,7 +48,10 @@ export function AiChatPage() {
   const reloadList = useCallback((q?: string) => {
     const request = ++listRequest.current;
     listConversations(q).then((r) => {
-      if (request === listRequest.current) setConversations(r.conversations);
+      if (request !== listRequest.current) return;
+      setConversations(r.conversations);
+      // The open conversation's header follows its stored title (the first question once answered).
+      setActive((a) => (a && r.conversations.find((c) => c.id === a.id)) ?? a);
     }, () => {});
   }, []);
   useEffect(() => {
