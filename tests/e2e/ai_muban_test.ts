@@ -58,6 +58,9 @@ Deno.test("/ai-muban: upload with the dialog's checks, variables shown, edit, do
   await r.waitFor();
   assert.deepEqual(await r.locator(".ant-tag").allInnerTexts(), ["${案号}", "${申请人}", "${被申请人}"]);
   assert.match(await r.innerText(), /原告、被告与案号/);
+  // The description has room beside the variables' tags (it was one character wide).
+  const descriptionWidth = await r.locator("td").nth(1).evaluate((td) => (td as HTMLElement).offsetWidth);
+  assert.ok(descriptionWidth >= 200, `描述 column ${descriptionWidth}px wide`);
 
   // Edit: name and description only (no file picker).
   await r.getByRole("button", { name: /编\s*辑/ }).click();

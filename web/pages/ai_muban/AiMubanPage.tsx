@@ -71,8 +71,10 @@ export function AiMubanPage() {
   }
 
   const columns: TableColumnsType<AiMubanTemplate> = [
-    { title: "模板名称", dataIndex: "template_name" },
-    { title: "描述", dataIndex: "description", render: (d: string) => d || "-" },
+    // Name and description get their own width (the variables' tags took it all: 描述 was one
+    // character wide at 1440 px); long ones end in an ellipsis with the full text as a tooltip.
+    { title: "模板名称", dataIndex: "template_name", width: 240, ellipsis: true },
+    { title: "描述", dataIndex: "description", width: 240, ellipsis: true, render: (d: string) => d || "-" },
     {
       title: "变量",
       dataIndex: "variables",
@@ -116,6 +118,7 @@ export function AiMubanPage() {
         dataSource={templates}
         locale={{ emptyText: "暂无模板" }}
         pagination={{ showSizeChanger: true, showTotal: (n) => `共 ${n} 条` }}
+        scroll={{ x: 1100 }}
       />
       <MubanFormModal target={target} onClose={() => setTarget(null)} onSaved={load} />
     </Card>
