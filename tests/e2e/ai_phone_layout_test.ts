@@ -7,7 +7,14 @@ import { Buffer } from "node:buffer";
 import type { Page } from "playwright-core";
 import { launchBrowser } from "../helpers/browser.ts";
 import { startServer } from "../helpers/server_process.ts";
-import { ADMIN_LOGIN, assertNoPageErrors, signedInPage, waitForPageReady, waitForToast } from "./steps.ts";
+import {
+  ADMIN_LOGIN,
+  assertNoPageErrors,
+  signedInPage,
+  storedToken,
+  waitForPageReady,
+  waitForToast,
+} from "./steps.ts";
 
 const PHONE = { width: 390, height: 844 };
 const CASE_DIR = new URL("../../../shared/data/extraction/cases/D01_汇禾诉谢蓉媛/", import.meta.url);
@@ -62,5 +69,36 @@ Deno.test("AI pages at 390×844: no sideways page scroll, chat full width, OCR r
   const box = await page.getByRole("textbox", { name: "输入问题" }).boundingBox();
   assert.ok(box && box.width >= 250, `the question box is squeezed: ${JSON.stringify(box)}`);
   await assertNoSidewaysScroll(page, "/ai-chat");
+  assertNoPageErrors(browser.pageErrors);
+});
+
+Deno.test("/ai-folder: a long folder or file name ends in an ellipsis instead of widening the page (1440 and 390)", async () => {
+  await using server = await startServer();
+  await using browser = await launchBrowser();
+  const long = "张三诉李四民间借贷纠纷案件材料".repeat(5);
+  const first = await signedInPage(browser, { url: server.url, ...ADMIN_LOGIN });
+  const token = (await storedToken(first))!;
+  const created = await fetch(`${server.url}/api/aifolder/create-folder`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ path: "", name: long }),
+  });
+  assert.equal(created.status, 200, await created.text());
+  const form = new FormData();
+  form.append("files", new File([new Uint8Array([1, 2, 3])], `${long}.pdf`));
+  const uploaded = await fetch(`${server.url}/api/aifolder/upload?path=`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  assert.equal(uploaded.status, 200, await uploaded.text());
+  for (const viewport of [{ width: 1440, height: 900 }, PHONE]) {
+    const page = await signedInPage(browser, { url: server.url, ...ADMIN_LOGIN, viewport });
+    await page.goto("/ai-folder");
+    await waitForPageReady(page, "AI文档文件夹");
+    await page.getByRole("button", { name: long }).waitFor();
+    await page.locator("tr.ant-table-row").filter({ hasText: `${long}.pdf` }).waitFor();
+    await assertNoSidewaysScroll(page, `/ai-folder-${viewport.width}`);
+  }
   assertNoPageErrors(browser.pageErrors);
 });

@@ -289,6 +289,8 @@ export function AiFolderPage() {
                   onChange: (keys) => setSelected(keys.map(String)),
                 }}
                 locale={{ emptyText: "暂无文件" }}
+                tableLayout="fixed"
+                scroll={{ x: 760 }}
                 pagination={{
                   current: page.current,
                   pageSize: page.size,

@@ -11,29 +11,34 @@ export interface ColumnActions {
   remove: (item: AiFolderItem) => void;
 }
 
+const ELLIPSIS = { overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", minWidth: 0 } as const;
+
 /** The contents table's columns (part 4 §2): name, type tag, size, modified time, actions. */
 export function contentColumns(actions: ColumnActions): TableColumnsType<AiFolderItem> {
   return [
     {
       title: "名称",
       dataIndex: "name",
+      // A long name ends in an ellipsis (full name on hover) instead of widening the page.
+      ellipsis: true,
       render: (name: string, item) =>
         item.isFolder
           ? (
             <Button
               type="link"
-              style={{ padding: 0 }}
+              style={{ padding: 0, maxWidth: "100%" }}
               icon={<FolderOutlined />}
+              title={name}
               onClick={() => actions.open(item)}
             >
-              {name}
+              <span style={ELLIPSIS}>{name}</span>
             </Button>
           )
           : (
-            <Space size={6}>
+            <span style={{ display: "flex", alignItems: "center", gap: 6, minWidth: 0 }} title={name}>
               <FileOutlined />
-              {name}
-            </Space>
+              <span style={ELLIPSIS}>{name}</span>
+            </span>
           ),
     },
     {
