@@ -57,6 +57,28 @@ Deno.test("AI pages at 390×844: no sideways page scroll, chat full width, OCR r
   await page.locator(".ant-card").filter({ hasText: "识别记录" }).locator(".ant-table-row").first().waitFor();
   await assertNoSidewaysScroll(page, "/ocr");
 
+  // /ai-cljl at 1440 with that run listed: its 查看 is in view, not behind the table's own scroll
+  const wide = await signedInPage(browser, {
+    url: server.url,
+    ...ADMIN_LOGIN,
+    viewport: { width: 1440, height: 900 },
+  });
+  await wide.goto("/ai-cljl");
+  await waitForPageReady(wide, "AI处理记录");
+  const view = wide.locator("tr.ant-table-row").filter({ hasText: docx }).getByRole("button", {
+    name: /查\s*看/,
+  });
+  await view.waitFor();
+  const [button, table] = [
+    await view.boundingBox(),
+    await wide.locator(".ant-table-container").boundingBox(),
+  ];
+  assert.ok(
+    button && table && button.x + button.width <= table.x + table.width,
+    `/ai-cljl 查看 is cut off at 1440: ${JSON.stringify({ button, table })}`,
+  );
+  await wide.close();
+
   for (const [path, pageTitle] of [["/ocr-extract", "OCR信息提取"], ["/ai-cljl", "AI处理记录"]]) {
     await page.goto(path);
     await waitForPageReady(page, pageTitle);

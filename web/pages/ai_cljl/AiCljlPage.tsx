@@ -150,7 +150,7 @@ export function AiCljlPage() {
         loading={loading}
         dataSource={shown}
         locale={{ emptyText: "暂无处理记录" }}
-        scroll={{ x: 1200 }}
+        scroll={{ x: 1100 }}
         pagination={{
           defaultPageSize: 10,
           pageSizeOptions: [10, 20, 50, 100],

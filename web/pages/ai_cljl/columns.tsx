@@ -72,6 +72,8 @@ export function recordColumns(options: {
       title: "操作",
       key: "actions",
       width: 130,
+      // Pinned: when the table scrolls (phones, the 全部用户 view), 查看 and 删除 stay in reach.
+      fixed: "right",
       render: (_, r) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => options.onOpen(r)}>查看</Button>
