@@ -57,6 +57,29 @@ Deno.test("AI pages at 390×844: no sideways page scroll, chat full width, OCR r
   await page.locator(".ant-card").filter({ hasText: "识别记录" }).locator(".ant-table-row").first().waitFor();
   await assertNoSidewaysScroll(page, "/ocr");
 
+  // /ocr-extract with a result: the result card keeps its title beside 导出Excel and 继续上传
+  await page.goto("/ocr-extract");
+  await waitForPageReady(page, "OCR信息提取");
+  await page.getByRole("button", { name: /从预置模板创建/ }).click();
+  await page.getByRole("menuitem").filter({ hasText: "民间借贷" }).first().click();
+  await waitForToast(page, "创建成功");
+  await page.getByRole("button", { name: "使用此模板" }).first().click();
+  await page.locator("input[type=file]").first().setInputFiles({
+    name: docx,
+    mimeType: "application/octet-stream",
+    buffer: Buffer.from(await Deno.readFile(new URL(docx, CASE_DIR))),
+  });
+  await page.getByRole("button", { name: "开始处理" }).click();
+  const extractTitle = page.locator(".ant-card-head-title").filter({ hasText: "提取结果" });
+  await extractTitle.waitFor();
+  await page.getByRole("button", { name: /导出Excel/ }).waitFor();
+  const extractBox = await extractTitle.boundingBox();
+  assert.ok(
+    extractBox && extractBox.width >= 150,
+    `the extraction result's title is squeezed: ${JSON.stringify(extractBox)}`,
+  );
+  await assertNoSidewaysScroll(page, "/ocr-extract-result");
+
   // /ai-cljl at 1440 with that run listed: its 查看 is in view, not behind the table's own scroll
   const wide = await signedInPage(browser, {
     url: server.url,
@@ -65,7 +88,7 @@ Deno.test("AI pages at 390×844: no sideways page scroll, chat full width, OCR r
   });
   await wide.goto("/ai-cljl");
   await waitForPageReady(wide, "AI处理记录");
-  const view = wide.locator("tr.ant-table-row").filter({ hasText: docx }).getByRole("button", {
+  const view = wide.locator("tr.ant-table-row").filter({ hasText: docx }).first().getByRole("button", {
     name: /查\s*看/,
   });
   await view.waitFor();

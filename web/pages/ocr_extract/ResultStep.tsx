@@ -3,6 +3,7 @@ import {
   App,
   Button,
   Card,
+  Grid,
   Input,
   Space,
   Table,
@@ -38,6 +39,7 @@ function today(): string {
 /** Step 2: the merged result (editable, with sources and the value picker), per-file details, export. */
 export function ResultStep({ result, setResult, onContinue }: Props) {
   const { message } = App.useApp();
+  const narrow = Grid.useBreakpoint().md === false;
   const [edits, setEdits] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const [picking, setPicking] = useState<Row | null>(null);
@@ -169,23 +171,26 @@ export function ResultStep({ result, setResult, onContinue }: Props) {
     },
   ];
 
+  // On phones the buttons go into the card's body: in its header they leave the title no room.
+  const actions = (
+    <Space wrap>
+      {dirty && (
+        <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={save}>
+          保存修改
+        </Button>
+      )}
+      <Button icon={<ExportOutlined />} onClick={exportSheet}>导出Excel</Button>
+      <Button icon={<UploadOutlined />} onClick={onContinue}>继续上传</Button>
+    </Space>
+  );
   return (
     <Space direction="vertical" size="middle" style={{ width: "100%" }}>
       <Card
         size="small"
         title={`提取结果（${result.templateName}）`}
-        extra={
-          <Space>
-            {dirty && (
-              <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={save}>
-                保存修改
-              </Button>
-            )}
-            <Button icon={<ExportOutlined />} onClick={exportSheet}>导出Excel</Button>
-            <Button icon={<UploadOutlined />} onClick={onContinue}>继续上传</Button>
-          </Space>
-        }
+        extra={narrow ? undefined : actions}
       >
+        {narrow && <div style={{ marginBottom: 8 }}>{actions}</div>}
         {dirty && <Typography.Paragraph type="warning">有未保存的修改</Typography.Paragraph>}
         <Table
           rowKey="key"
