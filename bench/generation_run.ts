@@ -172,7 +172,7 @@ type Timing = ReturnType<typeof pdf.stats>["timing"];
  * own CPU (render workers, KV, blob store, job) when Deno reports it.
  */
 function printBreakdown(wall: number, a: Timing, b: Timing, cpuBefore: { user: number; system: number }) {
-  const n = pdf.stats().listeners.length || 1;
+  const n = pdf.stats().processes || 1; // listeners being recycled are missing from stats().listeners
   const capacity = wall * 1000 * n;
   const part = (ms: number) => `${(ms / 1000).toFixed(2)} s (${((100 * ms) / capacity).toFixed(0)} %)`;
   const load = b.loadMs - a.loadMs, exported = b.exportMs - a.exportMs, close = b.closeMs - a.closeMs;
