@@ -155,7 +155,10 @@ export const ERRORS = define({
   OCR_TEMPLATE_NOT_FOUND: { status: 404, message: "模板不存在或已删除" },
   OCR_BATCH_NOT_FOUND: { status: 404, message: "处理记录不存在或已删除" },
   OCR_BATCH_NOT_READY: { status: 409, message: "该批次尚未处理完成" },
-  OCR_TEMPLATE_LIMIT: { status: 400, message: (p) => `模板数量已达上限（${p.max}个），请删除不用的模板后再创建` },
+  OCR_TEMPLATE_LIMIT: {
+    status: 400,
+    message: (p) => `模板数量已达上限（${p.max}个），请删除不用的模板后再创建`,
+  },
   // untrusted files
   FILE_PARSE_FAILED: { status: 400, message: (p) => `文件解析失败：${p.reason}` },
   FILE_PARSE_TIMEOUT: { status: 400, message: "文件解析超时，文件可能已损坏或过于复杂" },
@@ -223,7 +226,10 @@ export const ERRORS = define({
     status: 400,
     message: (p) => `不支持的文件类型：${p.name}（支持 pdf、doc、docx、xls、xlsx、png、jpg、jpeg）`,
   },
-  DOC_TEXT_TOO_MANY_PAGES: { status: 400, message: (p) => `文件共${p.pages}页，超过${p.limit}页的上限，已拒绝处理` },
+  DOC_TEXT_TOO_MANY_PAGES: {
+    status: 400,
+    message: (p) => `文件共${p.pages}页，超过${p.limit}页的上限，已拒绝处理`,
+  },
   DOC_TEXT_IMAGE_TOO_LARGE: {
     status: 400,
     message: (p) => `图片尺寸过大（${p.width}×${p.height}像素），超过${p.limit}万像素的上限，已拒绝处理`,

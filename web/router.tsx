@@ -1,7 +1,7 @@
 /**
  * THE route table of the browser app (part 1 §2): path, lazy page, access (from PAGE_ACCESS in
  * common/permissions.ts), title and menu placement. RequireAuth guards from it, AppLayout builds the
- * menu from it. Pages not built yet show PlaceholderPage (此功能正在建设中).
+ * menu from it.
  */
 import { Spin } from "antd";
 import { type ComponentType, type LazyExoticComponent, Suspense, useEffect } from "react";
@@ -71,8 +71,6 @@ const ExcelCaseSplitPage = lazyPage(
   () => import("./pages/excel_case_split/ExcelCaseSplitPage.tsx"),
   "ExcelCaseSplitPage",
 );
-/** The page of every route whose screen a later issue builds. */
-const Placeholder = lazyPage(() => import("./pages/placeholder/PlaceholderPage.tsx"), "PlaceholderPage");
 const ExcelTemplatesPage = lazyPage(
   () => import("./pages/excel_templates/ExcelTemplatesPage.tsx"),
   "ExcelTemplatesPage",

@@ -21,7 +21,7 @@ async function answers(t: TestApp, username: string, code: string): Promise<stri
   for (let i = 0; i < RESET_CODE_MAX_ATTEMPTS + 2; i++) {
     const res = await post(t, "/api/password/reset-password", {
       username,
-      code: "000000",
+      code,
       newPassword: "brand-new-1",
     });
     out.push(`${res.status} ${JSON.stringify(await res.json())}`);
