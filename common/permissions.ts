@@ -391,19 +391,6 @@ export const API_ACCESS: Record<string, Access> = {
   "GET /api/ocr/batches": "ocr_extract",
   "GET /api/ocr/batch/:batchId": "ocr_extract",
   "PUT /api/ocr/batch/:batchId/result": "ocr_extract",
-  // AI law search (/ai-law-search, issue #14): searching and checking are free; ask costs one AI use;
-  // the library is managed by administrators (role admin or user id 1)
-  "GET /api/law-search/overview": "ai_law_search",
-  "GET /api/law-search/search": "ai_law_search",
-  "GET /api/law-search/recent": "ai_law_search",
-  "GET /api/law-search/laws": "ai_law_search",
-  "GET /api/law-search/laws/:id": "ai_law_search",
-  "GET /api/law-search/laws/:id/articles/:number": "ai_law_search",
-  "POST /api/law-search/check-citations": "ai_law_search",
-  "POST /api/law-search/ask": "ai_law_search",
-  "POST /api/law-search/laws/import": "admin",
-  "PATCH /api/law-search/laws/:id": "admin",
-  "DELETE /api/law-search/laws/:id": "admin",
   // AI chat for drafting (/ai-chat, issue #15): each answer costs one AI use
   "GET /api/ai-chat/presets": "ai_document",
   "POST /api/ai-chat/presets": "admin",
@@ -417,6 +404,19 @@ export const API_ACCESS: Record<string, Access> = {
   "POST /api/ai-chat/conversations/:id/messages": "ai_document",
   "POST /api/ai-chat/messages/:id/export": "ai_document",
   "POST /api/ai-chat/messages/:id/save-template": "ai_document",
+  // AI law search (/ai-law-search, issue #14): searching and checking are free; ask costs one AI use;
+  // the library is managed by administrators (role admin or user id 1)
+  "GET /api/law-search/overview": "ai_law_search",
+  "GET /api/law-search/search": "ai_law_search",
+  "GET /api/law-search/recent": "ai_law_search",
+  "GET /api/law-search/laws": "ai_law_search",
+  "GET /api/law-search/laws/:id": "ai_law_search",
+  "GET /api/law-search/laws/:id/articles/:number": "ai_law_search",
+  "POST /api/law-search/check-citations": "ai_law_search",
+  "POST /api/law-search/ask": "ai_law_search",
+  "POST /api/law-search/laws/import": "admin",
+  "PATCH /api/law-search/laws/:id": "admin",
+  "DELETE /api/law-search/laws/:id": "admin",
 };
 
 /** Page routes of the browser app and what each needs (part 1 §2). */

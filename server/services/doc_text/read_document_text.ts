@@ -109,9 +109,7 @@ export async function readDocumentText(
     const tesseractPages = [...ctx.engines].filter(([, e]) => e === "tesseract").map(([p]) => p);
     if (tesseractPages.length > 0) {
       ctx.warnings.push(
-        `${
-          pageList(tesseractPages, kind)
-        }由备用引擎Tesseract识别（PaddleOCR模型不可用），识别准确度较低，请核对`,
+        `${pageList(tesseractPages, kind)}由Tesseract识别（未使用PaddleOCR模型），识别准确度较低，请核对`,
       );
     }
     const result: DocumentTextResult = { fileName: input.fileName, kind, pages, warnings: ctx.warnings };

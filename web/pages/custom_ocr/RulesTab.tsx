@@ -56,6 +56,7 @@ export function RulesTab({ onChoose }: { onChoose: (rule: CustomRuleView) => voi
       </Button>
       <Table<CustomRuleView>
         rowKey="id"
+        scroll={{ x: "max-content" }}
         loading={loading}
         dataSource={rules}
         locale={{ emptyText: "暂无规则" }}

@@ -137,6 +137,7 @@ export function RunResult({ batchId, progress, onChanged, readOnly, onGenerated 
           <Table
             rowKey="key"
             size="small"
+            scroll={{ x: "max-content" }}
             pagination={false}
             dataSource={rows}
             columns={[
