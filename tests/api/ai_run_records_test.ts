@@ -1,33 +1,16 @@
 import assert from "node:assert/strict";
-import { AppError } from "../../server/errors.ts";
 import { makeOcrExtractHandler } from "../../server/jobs/ocr_extract_job.ts";
 import { makeOcrRunHandler } from "../../server/jobs/ocr_run_job.ts";
 import { getQuotas } from "../../server/kv/quotas.ts";
-import type { DocumentText } from "../../server/services/doc_text/types.ts";
 import { type SeededUser, type TestApp, testApp } from "../helpers/test_app.ts";
+import { readTextAsWordLines } from "../helpers/text_reader_double.ts";
 
 /**
  * AI处理记录 (GET /api/folder-browser/records?kind=…): every kind of AI run of a user, each user's own,
  * administrators everyone's; and POST /api/folder-browser/process taking several items independently.
  * The text reader is a test double (a file's bytes are its lines; "BROKEN" fails like a damaged file).
  */
-function readText(_deps: unknown, { bytes, fileName }: { bytes: Uint8Array; fileName: string }) {
-  const text = new TextDecoder().decode(bytes);
-  if (text.includes("BROKEN")) {
-    return Promise.reject(new AppError("FILE_PARSE_FAILED", { reason: "文件已损坏" }));
-  }
-  const lines = text.split("\n").filter((l) => l.trim()).map((l) => ({
-    text: l.trim(),
-    confidence: 1,
-    method: "docx" as const,
-  }));
-  return Promise.resolve<DocumentText>({
-    fileName,
-    kind: "docx",
-    pages: [{ page: 1, lines, method: "docx" }],
-    warnings: [],
-  });
-}
+const readText = readTextAsWordLines;
 const runOcr = makeOcrRunHandler(() =>
   Promise.resolve({ readDocumentText: readText, extractKeyFacts: () => [] })
 );

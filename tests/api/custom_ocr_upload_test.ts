@@ -1,30 +1,13 @@
 import assert from "node:assert/strict";
-import { AppError } from "../../server/errors.ts";
 import { getQuotas } from "../../server/kv/quotas.ts";
 import { type FolderRunTools, runFolderRecord } from "../../server/services/custom_ocr/folder_case.ts";
-import type { DocumentText } from "../../server/services/doc_text/types.ts";
 import { type SeededUser, type TestApp, testApp } from "../helpers/test_app.ts";
+import { readTextAsWordLines } from "../helpers/text_reader_double.ts";
 
 const DATA = new URL("../../../shared/data/extraction/", import.meta.url);
 
 const textTools: FolderRunTools = {
-  readDocumentText(_deps, { bytes, fileName }): Promise<DocumentText> {
-    const text = new TextDecoder().decode(bytes);
-    if (text.includes("BROKEN")) {
-      return Promise.reject(new AppError("FILE_PARSE_FAILED", { reason: "文件已损坏" }));
-    }
-    const lines = text.split("\n").filter((l) => l.trim()).map((l) => ({
-      text: l.trim(),
-      confidence: 1,
-      method: "docx" as const,
-    }));
-    return Promise.resolve({
-      fileName,
-      kind: "docx",
-      pages: [{ page: 1, lines, method: "docx" }],
-      warnings: [],
-    });
-  },
+  readDocumentText: readTextAsWordLines,
   llm: () => Promise.resolve(null),
 };
 

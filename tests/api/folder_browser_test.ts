@@ -1,12 +1,11 @@
 import assert from "node:assert/strict";
 import { buildDocx, plainParagraph } from "../../scripts/make_fixtures.ts";
-import { AppError } from "../../server/errors.ts";
 import { getQuotas } from "../../server/kv/quotas.ts";
 import { listUsageRecords } from "../../server/kv/usage.ts";
 import { type FolderRunTools, runFolderRecord } from "../../server/services/custom_ocr/folder_case.ts";
-import type { DocumentText } from "../../server/services/doc_text/types.ts";
 import PizZip from "pizzip";
 import { type SeededUser, type TestApp, testApp } from "../helpers/test_app.ts";
+import { readTextAsWordLines } from "../helpers/text_reader_double.ts";
 
 /** The text of a .docx body. */
 function docxText(bytes: Uint8Array): string {
@@ -20,23 +19,7 @@ const DATA = new URL("../../../shared/data/extraction/", import.meta.url);
 
 /** Test double of the text reader: a file's bytes are its lines; "BROKEN" fails like a damaged file. */
 const textTools: FolderRunTools = {
-  readDocumentText(_deps, { bytes, fileName }): Promise<DocumentText> {
-    const text = new TextDecoder().decode(bytes);
-    if (text.includes("BROKEN")) {
-      return Promise.reject(new AppError("FILE_PARSE_FAILED", { reason: "文件已损坏" }));
-    }
-    const lines = text.split("\n").filter((l) => l.trim()).map((l) => ({
-      text: l.trim(),
-      confidence: 1,
-      method: "docx" as const,
-    }));
-    return Promise.resolve({
-      fileName,
-      kind: "docx",
-      pages: [{ page: 1, lines, method: "docx" }],
-      warnings: [],
-    });
-  },
+  readDocumentText: readTextAsWordLines,
   llm: () => Promise.resolve(null),
 };
 

@@ -1,13 +1,12 @@
 import assert from "node:assert/strict";
 import type { OcrBatchEvent, OcrBatchResult } from "../../common/schemas/ocr.ts";
 import { chinaDay } from "../../server/clock.ts";
-import { AppError } from "../../server/errors.ts";
 import { makeOcrExtractHandler } from "../../server/jobs/ocr_extract_job.ts";
 import { getOcrBatch } from "../../server/kv/ocr_batches.ts";
 import { getQuotas } from "../../server/kv/quotas.ts";
 import { getUsageStats, listUsageRecords } from "../../server/kv/usage.ts";
-import type { DocumentText } from "../../server/services/doc_text/types.ts";
 import { type SeededUser, type TestApp, testApp } from "../helpers/test_app.ts";
+import { readTextAsWordLines } from "../helpers/text_reader_double.ts";
 
 /**
  * Templates, the event stream, metering and the saved result of /ocr-extract. The file reader is a test
@@ -17,23 +16,7 @@ import { type SeededUser, type TestApp, testApp } from "../helpers/test_app.ts";
 const runExtract = makeOcrExtractHandler({
   engines: () =>
     Promise.resolve({
-      readDocumentText(_deps, { bytes, fileName }): Promise<DocumentText> {
-        const text = new TextDecoder().decode(bytes);
-        if (text.includes("BROKEN")) {
-          return Promise.reject(new AppError("FILE_PARSE_FAILED", { reason: "文件已损坏" }));
-        }
-        const lines = text.split("\n").filter((l) => l.trim()).map((l) => ({
-          text: l.trim(),
-          confidence: 1,
-          method: "docx" as const,
-        }));
-        return Promise.resolve({
-          fileName,
-          kind: "docx",
-          pages: [{ page: 1, lines, method: "docx" }],
-          warnings: [],
-        });
-      },
+      readDocumentText: readTextAsWordLines,
       extractKeyFacts: () => [],
     }),
   llm: () => Promise.resolve(null),
