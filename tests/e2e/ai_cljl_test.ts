@@ -4,6 +4,7 @@ import { launchBrowser } from "../helpers/browser.ts";
 import { seedUser, startServer } from "../helpers/server_process.ts";
 import {
   ADMIN_LOGIN,
+  apiCall,
   assertNoPageErrors,
   signedInPage,
   storedToken,
@@ -12,19 +13,6 @@ import {
 } from "./steps.ts";
 
 const PASSWORD = "member-pass-1";
-
-async function api(url: string, token: string, path: string, init: RequestInit = {}) {
-  const res = await fetch(`${url}${path}`, {
-    ...init,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(init.body instanceof FormData ? {} : { "content-type": "application/json" }),
-    },
-  });
-  const body = await res.json();
-  assert.ok(res.ok, `${path}: ${JSON.stringify(body)}`);
-  return body;
-}
 
 Deno.test("/ai-cljl: a custom OCR run is listed with its rule, files, status and AI uses; its values open in a drawer; delete asks first", async () => {
   await using server = await startServer({
@@ -47,20 +35,20 @@ Deno.test("/ai-cljl: a custom OCR run is listed with its rule, files, status and
       buildDocx({ body: plainParagraph("民事起诉状") + plainParagraph("被告：王五，男") }) as BlobPart,
     ], "起诉状.docx"),
   );
-  await api(server.url, token, "/api/aifolder/upload-folder", { method: "POST", body: form });
-  const rule = await api(server.url, token, "/api/custom-ocr/rules", {
+  await apiCall(server.url, token, "/api/aifolder/upload-folder", { method: "POST", body: form });
+  const rule = await apiCall(server.url, token, "/api/custom-ocr/rules", {
     method: "POST",
     body: JSON.stringify({
       rule_name: "起诉状要素",
       patterns: [{ pattern: "起诉状", fields: [{ key: "被告", label: "被告" }] }],
     }),
   });
-  const run = await api(server.url, token, "/api/folder-browser/process", {
+  const run = await apiCall(server.url, token, "/api/folder-browser/process", {
     method: "POST",
     body: JSON.stringify({ ruleId: rule.rule.id, items: [{ path: "王五案", isFolder: true }] }),
   });
   for (let i = 0; i < 60; i++) {
-    const p = await api(server.url, token, `/api/folder-browser/progress/${run.batchId}`);
+    const p = await apiCall(server.url, token, `/api/folder-browser/progress/${run.batchId}`);
     if (p.status === "completed") break;
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -109,8 +97,8 @@ Deno.test("/ai-cljl: OCR识别 runs and OCR信息提取 batches are listed with 
     ], "赵六借条.docx");
   const ocrForm = new FormData();
   ocrForm.append("files", iou());
-  const ocr = await api(server.url, token, "/api/ocr/runs", { method: "POST", body: ocrForm });
-  const template = await api(server.url, token, "/api/ocr/templates", {
+  const ocr = await apiCall(server.url, token, "/api/ocr/runs", { method: "POST", body: ocrForm });
+  const template = await apiCall(server.url, token, "/api/ocr/templates", {
     method: "POST",
     body: JSON.stringify({ name: "借条要素", fields: [{ label: "借款人", key: "borrower" }] }),
   });
@@ -125,7 +113,7 @@ Deno.test("/ai-cljl: OCR识别 runs and OCR信息提取 batches are listed with 
   assert.equal(stream.status, 200);
   assert.match(await stream.text(), /"complete"/, "the batch ran to its end");
   for (let i = 0; i < 60; i++) {
-    const r = await api(server.url, token, `/api/ocr/runs/${ocr.run.id}`);
+    const r = await apiCall(server.url, token, `/api/ocr/runs/${ocr.run.id}`);
     if (r.run.status !== "processing") break;
     await new Promise((r) => setTimeout(r, 500));
   }

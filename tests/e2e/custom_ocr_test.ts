@@ -4,7 +4,8 @@ import PizZip from "pizzip";
 import { buildDocx, plainParagraph } from "../../scripts/make_fixtures.ts";
 import { launchBrowser } from "../helpers/browser.ts";
 import { seedUser, startServer } from "../helpers/server_process.ts";
-import { assertNoPageErrors, signedInPage, storedToken, waitForToast } from "./steps.ts";
+import { assertNoPageErrors, signedInPage, storedToken, waitForToast   apiCall,
+} from "./steps.ts";
 
 const PASSWORD = "member-pass-1";
 
@@ -12,18 +13,6 @@ function doc(...lines: string[]): Uint8Array {
   return buildDocx({ body: lines.map((l) => plainParagraph(l)).join("") });
 }
 
-async function api(url: string, token: string, path: string, init: RequestInit = {}) {
-  const res = await fetch(`${url}${path}`, {
-    ...init,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(init.body instanceof FormData ? {} : { "content-type": "application/json" }),
-    },
-  });
-  const body = await res.json();
-  assert.ok(res.ok, `${path}: ${JSON.stringify(body)}`);
-  return body;
-}
 
 Deno.test("/custom-ocr: create a rule, process a case folder, choose between two sources, generate a Word document with the chosen value", async () => {
   await using server = await startServer({
@@ -59,11 +48,11 @@ Deno.test("/custom-ocr: create a rule, process a case folder, choose between two
     form.append("relativePaths", rel);
     form.append("files", new File([bytes as BlobPart], rel.split("/").pop()!));
   }
-  await api(server.url, token, "/api/aifolder/upload-folder", { method: "POST", body: form });
+  await apiCall(server.url, token, "/api/aifolder/upload-folder", { method: "POST", body: form });
   const tpl = new FormData();
   tpl.append("template_name", "答辩通知");
   tpl.append("template", new File([doc("被告：${被告}，借款金额：${借款金额|大写}") as BlobPart], "t.docx"));
-  await api(server.url, token, "/api/ai-muban/templates", { method: "POST", body: tpl });
+  await apiCall(server.url, token, "/api/ai-muban/templates", { method: "POST", body: tpl });
 
   await page.goto("/custom-ocr");
   await page.getByRole("button", { name: /新建规则/ }).click();
@@ -128,7 +117,7 @@ Deno.test("/custom-ocr upload mode: files checked in the browser, routed by the 
   await using browser = await launchBrowser();
   const page = await signedInPage(browser, { url: server.url, username: "clerk2", password: PASSWORD });
   const token = (await storedToken(page))!;
-  await api(server.url, token, "/api/custom-ocr/rules", {
+  await apiCall(server.url, token, "/api/custom-ocr/rules", {
     method: "POST",
     body: JSON.stringify({
       rule_name: "起诉状要素",
@@ -157,7 +146,7 @@ Deno.test("/custom-ocr upload mode: files checked in the browser, routed by the 
   await waitForToast(page, "开始处理文件");
   await page.getByText("提取结果").waitFor({ timeout: 30_000 });
   await page.locator("tr.ant-table-row").filter({ hasText: "赵六" }).waitFor();
-  const limits = await api(server.url, token, "/api/custom-ocr/user/limits");
+  const limits = await apiCall(server.url, token, "/api/custom-ocr/user/limits");
   assert.equal(limits.limits.ai_limit, 4, "the unmatched photo cost nothing");
   assertNoPageErrors(browser.pageErrors);
 });
@@ -175,7 +164,7 @@ Deno.test("/custom-ocr folder mode: case folders uploaded keeping both or replac
   await using browser = await launchBrowser();
   const page = await signedInPage(browser, { url: server.url, username: "clerk", password: PASSWORD });
   const token = (await storedToken(page))!;
-  await api(server.url, token, "/api/custom-ocr/rules", {
+  await apiCall(server.url, token, "/api/custom-ocr/rules", {
     method: "POST",
     body: JSON.stringify({
       rule_name: "起诉状被告",
@@ -185,7 +174,7 @@ Deno.test("/custom-ocr folder mode: case folders uploaded keeping both or replac
   const tpl = new FormData();
   tpl.append("template_name", "送达地址确认书");
   tpl.append("template", new File([doc("受送达人：${被告}") as BlobPart], "t.docx"));
-  await api(server.url, token, "/api/ai-muban/templates", { method: "POST", body: tpl });
+  await apiCall(server.url, token, "/api/ai-muban/templates", { method: "POST", body: tpl });
   const dir = await Deno.makeTempDir({ prefix: "cases-" });
   async function caseFolder(name: string, defendant: string): Promise<string> {
     await Deno.mkdir(`${dir}/${name}`, { recursive: true });
@@ -196,7 +185,7 @@ Deno.test("/custom-ocr folder mode: case folders uploaded keeping both or replac
     return `${dir}/${name}`;
   }
   const filesIn = async (path: string) =>
-    (await api(server.url, token, `/api/aifolder/contents?path=${encodeURIComponent(path)}`)).contents
+    (await apiCall(server.url, token, `/api/aifolder/contents?path=${encodeURIComponent(path)}`)).contents
       .map((i: { name: string }) => i.name).sort();
 
   try {

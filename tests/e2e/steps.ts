@@ -171,3 +171,26 @@ export async function apiGet(
   }
   return { status: res.status, body };
 }
+
+/**
+ * Calls the API with a bearer token (JSON, or FormData as it is) for a test's set-up; fails the test
+ * unless the answer is 2xx, naming the path and the body. Returns the parsed body.
+ */
+export async function apiCall(
+  baseUrl: string,
+  token: string,
+  path: string,
+  init: RequestInit = {},
+  // deno-lint-ignore no-explicit-any
+): Promise<any> {
+  const res = await fetch(`${baseUrl}${path}`, {
+    ...init,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(init.body instanceof FormData ? {} : { "content-type": "application/json" }),
+    },
+  });
+  const body = await res.json();
+  assert.ok(res.ok, `${path}: ${JSON.stringify(body)}`);
+  return body;
+}

@@ -4,6 +4,7 @@
  * mistyped characters corrected against the corpus, and current law preferred over older and repealed
  * versions (unless a date is asked for). Filters: status, level, law, in force on a date.
  */
+import type { LawSearchHit } from "../../../common/schemas/law_search.ts";
 import { extractCitations } from "./citations.ts";
 import { articleKey, articleText, type LawLibrary, type LawVersion } from "./library.ts";
 import { homophonesOf, homophoneTable, SoundIndex } from "./homophones.ts";
@@ -24,22 +25,8 @@ export interface SearchOptions {
   pageSize?: number;
 }
 
-export interface SearchHit {
-  lawId: string;
-  title: string;
-  articleNumber: string;
-  path: string[];
-  text: string;
-  highlights: string[];
-  status: LawStatus;
-  level: LawLevel;
-  effectiveDate: string | null;
-  score: number;
-  /** How it was found: the query cites it, or full-text. */
-  match: "citation" | "text";
-  /** Where a repealed or amended version points. */
-  successor: string | null;
-}
+/** One search result: the browser's LawSearchHit, defined once in common/schemas/law_search.ts. */
+export type SearchHit = LawSearchHit;
 
 export interface SearchResult {
   total: number;
