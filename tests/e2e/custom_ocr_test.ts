@@ -4,15 +4,13 @@ import PizZip from "pizzip";
 import { buildDocx, plainParagraph } from "../../scripts/make_fixtures.ts";
 import { launchBrowser } from "../helpers/browser.ts";
 import { seedUser, startServer } from "../helpers/server_process.ts";
-import { assertNoPageErrors, signedInPage, storedToken, waitForToast   apiCall,
-} from "./steps.ts";
+import { apiCall, assertNoPageErrors, signedInPage, storedToken, waitForToast } from "./steps.ts";
 
 const PASSWORD = "member-pass-1";
 
 function doc(...lines: string[]): Uint8Array {
   return buildDocx({ body: lines.map((l) => plainParagraph(l)).join("") });
 }
-
 
 Deno.test("/custom-ocr: create a rule, process a case folder, choose between two sources, generate a Word document with the chosen value", async () => {
   await using server = await startServer({
