@@ -130,6 +130,7 @@ async function oursApi(): Promise<{ seconds: number; firstWordUrl: string }> {
   upload.append("file", new File([sheetRows as BlobPart], "案件.xlsx"));
   peakRss = 0;
   const before = pdf.stats().timing;
+  const loadsBefore = pdf.stats().conversions;
   const cpuBefore = process.cpuUsage();
   const start = performance.now();
   const res = await t.request("POST", "/api/upload-excel", {
@@ -159,6 +160,11 @@ async function oursApi(): Promise<{ seconds: number; firstWordUrl: string }> {
     } MiB, listener RSS ${pdf.stats().listeners.map((l) => (l.rssBytes / 2 ** 20).toFixed(0)).join("/")} MiB`,
     s,
     ROWS,
+  );
+  console.log(
+    `   ${
+      pdf.stats().conversions - loadsBefore
+    } LibreOffice loads for ${ROWS} rows (rows converted in merged groups, server/services/pdf/pdf_groups.ts)`,
   );
   printBreakdown(s, before, pdf.stats().timing, cpuBefore);
   return { seconds: s, firstWordUrl: progress.files[0].wordUrl };

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import PizZip from "pizzip";
 import * as XLSX from "xlsx";
-import type { PdfConverter } from "../../server/services/pdf/libreoffice_pool.ts";
+import type { ExportOptions, PdfConverter } from "../../server/services/pdf/libreoffice_pool.ts";
 import { buildSimpleTemplate } from "../../scripts/make_fixtures.ts";
 import { getBatchByNo, type MediationBatch } from "../../server/kv/mediation_batches.ts";
 import type { RequestOptions, SeededUser, TestApp } from "./test_app.ts";
@@ -27,14 +27,21 @@ export function docxText(bytes: Uint8Array): string {
   return xml.replace(/<w:br\/>/g, "\n").replace(/<\/w:p>/g, "\n").replace(/<[^>]+>/g, "");
 }
 
-/** A converter that "converts" by quoting the document text; `fail` refuses chosen documents. */
+/**
+ * A converter that "converts" by quoting the document text; `fail` refuses chosen documents. It
+ * refuses merged groups (`marks`), so rows are converted one by one: merged groups are tested against
+ * LibreOffice (server/services/pdf/pdf_groups_test.ts, tests/api/mediation_pdf_test.ts).
+ */
 export function fakeConverter(options: { fail?: (text: string) => boolean } = {}) {
   const calls: string[] = [];
   const converter: PdfConverter & { calls: string[]; fail?: (text: string) => boolean } = {
     available: true,
     calls,
     fail: options.fail,
-    convert(docx: Uint8Array) {
+    convert(docx: Uint8Array, options?: ExportOptions) {
+      if (options?.marks) {
+        return Promise.reject(new Error("the fake converter converts one document at a time"));
+      }
       const text = docxText(docx);
       calls.push(text);
       if (converter.fail?.(text)) {

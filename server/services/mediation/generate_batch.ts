@@ -38,6 +38,7 @@ import { getUser } from "../../kv/users.ts";
 import type { RowResult } from "../docx/docx_render_pool.ts";
 import { cellToText } from "../docx/format_value.ts";
 import type { PdfConverter } from "../pdf/libreoffice_pool.ts";
+import { convertGroup, type GroupState } from "../pdf/pdf_groups.ts";
 import { renderFileName, uniqueFileNames } from "./file_names.ts";
 import type { BatchRows } from "./start_batch.ts";
 
@@ -46,8 +47,13 @@ import type { BatchRows } from "./start_batch.ts";
  * LibreOffice gets its first documents a few milliseconds after the run starts.
  */
 const RENDER_CHUNK = 16;
+/**
+ * Rows converted to PDF in one LibreOffice load (server/services/pdf/pdf_groups.ts): a load and an
+ * export cost about 30 ms each whatever the page count, so a group of 10 halves the time per row.
+ */
+const PDF_GROUP_SIZE = 10;
 /** Rows rendered but not yet stored and converted: bounds memory whatever the row count. */
-const MAX_IN_FLIGHT = 48;
+const MAX_IN_FLIGHT = 6 * PDF_GROUP_SIZE;
 const PROGRESS_EVERY_MS = 500;
 
 /** Runs of this process, so a duplicate delivery does not run the same rows twice at once. */
@@ -159,14 +165,38 @@ interface GenerateInput {
 }
 
 /**
+ * Rows of a group: each fills a LibreOffice listener with one merged document (pdf_groups.ts), and
+ * small batches are cut so that every listener gets a share (two groups each, one converting and
+ * one waiting).
+ */
+export function pdfGroupSize(rows: number, listeners: number): number {
+  return Math.max(1, Math.min(PDF_GROUP_SIZE, Math.ceil(rows / (2 * Math.max(1, listeners)))));
+}
+
+/**
  * Renders ahead of conversion on the worker pool: at most MAX_IN_FLIGHT rows rendered but not yet
  * stored and converted (memory bounded whatever the row count), enough that every LibreOffice
- * listener always has a document waiting.
+ * listener always has a group waiting.
  */
 async function generateRows(deps: AppDeps, input: GenerateInput): Promise<void> {
-  const { batch, sheet, template, todo, pdf, base, finishRow } = input;
+  const { template, todo, pdf, sheet } = input;
   const pool = deps.docx; // the server's long-lived workers (AppDeps), shared with other jobs
+  const groupSize = pdf ? pdfGroupSize(todo.length, pdf.stats().processes) : 1;
+  const state: GroupState = { mergeable: true, merged: 0 };
   const inFlight = new Set<Promise<void>>();
+  let rowsInFlight = 0;
+  let group: RenderedRow[] = [];
+  const flush = async () => {
+    const rows = group;
+    group = [];
+    while (rowsInFlight >= MAX_IN_FLIGHT) await Promise.race(inFlight);
+    rowsInFlight += rows.length;
+    const job = storeGroup(deps, input, { rows, state }).finally(() => {
+      rowsInFlight -= rows.length;
+      inFlight.delete(job);
+    });
+    inFlight.add(job);
+  };
   const first = pool.stats().size;
   for (let start = 0; start < todo.length;) {
     const size = start === 0 ? first : RENDER_CHUNK;
@@ -183,65 +213,87 @@ async function generateRows(deps: AppDeps, input: GenerateInput): Promise<void> 
       results = chunk.map(() => ({ error }));
     }
     for (let k = 0; k < chunk.length; k++) {
-      while (inFlight.size >= MAX_IN_FLIGHT) await Promise.race(inFlight);
-      const job = storeRow(deps, { batch, index: chunk[k], result: results[k], pdf, base, finishRow });
-      inFlight.add(job);
-      job.finally(() => inFlight.delete(job));
+      group.push({ index: chunk[k], result: results[k] });
+      if (group.length >= groupSize) await flush();
     }
   }
+  if (group.length > 0) await flush();
   await Promise.all(inFlight);
 }
 
-async function storeRow(
+interface RenderedRow {
+  index: number;
+  result: RowResult;
+}
+
+/** Stores a group's Word documents, converts them to PDF together and records each row's outcome. */
+async function storeGroup(
   deps: AppDeps,
-  input: Pick<GenerateInput, "batch" | "pdf" | "base" | "finishRow"> & { index: number; result: RowResult },
+  input: Pick<GenerateInput, "batch" | "pdf" | "base" | "finishRow">,
+  group: { rows: RenderedRow[]; state: GroupState },
 ): Promise<void> {
-  const { batch, index, result, pdf, base, finishRow } = input;
+  const { batch, pdf, base, finishRow } = input;
   const now = () => deps.clock.now();
-  if ("error" in result) {
-    await finishRow({
+  const stored = (await Promise.all(group.rows.map((row) => storeWord(deps, input, row))))
+    .filter((row) => row !== null);
+  if (stored.length === 0) return;
+  if (!pdf) {
+    // No LibreOffice: the Word document is delivered (and charged); the row says why it has no PDF.
+    const error = errorMessage("PDF_CONVERTER_MISSING");
+    for (const { index, wordKey } of stored) {
+      await finishRow({ ...base(index), status: "done", wordKey, pdfKey: null, error, finishedAt: now() });
+    }
+    return;
+  }
+  const results = await convertGroup(pdf, { docs: stored.map((row) => row.docx), state: group.state });
+  await Promise.all(stored.map(async ({ index, wordKey }, k) => {
+    const result = results[k];
+    let error = "error" in result ? result.error.message : "";
+    if ("pdf" in result) {
+      const pdfKey = userItemKey(batch.userId, "generated", batch.id, `pdf-${index}.pdf`);
+      try {
+        await deps.blobs.put(pdfKey, result.pdf);
+        await finishRow({ ...base(index), status: "done", wordKey, pdfKey, finishedAt: now() });
+        return;
+      } catch (err) {
+        console.error(`[mediation] storing the PDF of row ${index} of ${batch.id}:`, err);
+        error = errorMessage("PDF_CONVERSION_FAILED", { reason: "保存文件失败" });
+      }
+    }
+    await finishRow({ ...base(index), status: "failed", wordKey, pdfKey: null, error, finishedAt: now() });
+  }));
+}
+
+/** Stores a row's Word document; a row that failed to render or to store is recorded as failed. */
+async function storeWord(
+  deps: AppDeps,
+  input: Pick<GenerateInput, "batch" | "base" | "finishRow">,
+  row: RenderedRow,
+): Promise<{ index: number; docx: Uint8Array; wordKey: string } | null> {
+  const { batch, base, finishRow } = input;
+  const { index, result } = row;
+  const failed = (error: string) =>
+    finishRow({
       ...base(index),
       status: "failed",
       wordKey: null,
       pdfKey: null,
-      error: result.error.message,
-      finishedAt: now(),
+      error,
+      finishedAt: deps.clock.now(),
     });
-    return;
+  if ("error" in result) {
+    await failed(result.error.message);
+    return null;
   }
   const wordKey = userItemKey(batch.userId, "generated", batch.id, `word-${index}.docx`);
   try {
     await deps.blobs.put(wordKey, result.docx);
   } catch (err) {
     console.error(`[mediation] storing row ${index} of ${batch.id}:`, err);
-    const error = errorMessage("DOCX_RENDER_FAILED", { reason: "保存文件失败" });
-    await finishRow({
-      ...base(index),
-      status: "failed",
-      wordKey: null,
-      pdfKey: null,
-      error,
-      finishedAt: now(),
-    });
-    return;
+    await failed(errorMessage("DOCX_RENDER_FAILED", { reason: "保存文件失败" }));
+    return null;
   }
-  if (!pdf) {
-    // No LibreOffice: the Word document is delivered (and charged); the row says why it has no PDF.
-    const error = errorMessage("PDF_CONVERTER_MISSING");
-    await finishRow({ ...base(index), status: "done", wordKey, pdfKey: null, error, finishedAt: now() });
-    return;
-  }
-  const pdfKey = userItemKey(batch.userId, "generated", batch.id, `pdf-${index}.pdf`);
-  try {
-    const bytes = await pdf.convert(result.docx);
-    await deps.blobs.put(pdfKey, bytes);
-    await finishRow({ ...base(index), status: "done", wordKey, pdfKey, finishedAt: now() });
-  } catch (err) {
-    const error = err instanceof AppError
-      ? err.message
-      : errorMessage("PDF_CONVERSION_FAILED", { reason: String(err) });
-    await finishRow({ ...base(index), status: "failed", wordKey, pdfKey: null, error, finishedAt: now() });
-  }
+  return { index, docx: result.docx, wordKey };
 }
 
 /**

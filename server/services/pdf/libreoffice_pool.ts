@@ -64,12 +64,21 @@ export interface PdfConverterStats {
   timing: { busyMs: number; loadMs: number; exportMs: number; closeMs: number };
 }
 
+/** How a document is exported. */
+export interface ExportOptions {
+  /**
+   * Bookmarks become named destinations and pages LibreOffice inserts only to start a section on a
+   * right-hand page are left out (a merged group, server/services/pdf/pdf_groups.ts).
+   */
+  marks?: boolean;
+}
+
 export interface PdfConverter extends AsyncDisposable {
   readonly available: boolean;
   /** Converts .docx bytes to PDF bytes. */
-  convert(docx: Uint8Array): Promise<Uint8Array>;
+  convert(docx: Uint8Array, options?: ExportOptions): Promise<Uint8Array>;
   /** Converts a file on disk; `outPath` is written (or left absent on failure). */
-  convertFile(inPath: string, outPath: string): Promise<void>;
+  convertFile(inPath: string, outPath: string, options?: ExportOptions): Promise<void>;
   /** Resolves when every listener has started (or failed to start). */
   ready(): Promise<void>;
   /** Stops every listener, waits for the processes and removes the temporary folder. */
@@ -115,6 +124,7 @@ interface Job {
   id: number;
   inPath: string;
   outPath: string;
+  marks: boolean;
   attempts: number;
   lastError: AppError | null;
   /** When it was written to the helper (performance.now()). */
@@ -306,7 +316,7 @@ export function createPdfConverter(options: PdfConverterOptions): PdfConverter {
     slot.inFlight.push(job);
     if (slot.inFlight.length === 1) armTimer(slot);
     else counters.writtenAhead++;
-    const line = JSON.stringify({ id: job.id, in: job.inPath, out: job.outPath }) + "\n";
+    const line = JSON.stringify({ id: job.id, in: job.inPath, out: job.outPath, marks: job.marks }) + "\n";
     listener.writer.write(encoder.encode(line)).catch(() => {
       if (slot.listener === listener) abandonSlot(slot, { kind: "crashed" });
     });
@@ -383,20 +393,31 @@ export function createPdfConverter(options: PdfConverterOptions): PdfConverter {
     }
   }
 
-  function convertFile(inPath: string, outPath: string): Promise<void> {
+  function convertFile(inPath: string, outPath: string, options: ExportOptions = {}): Promise<void> {
     if (closed) return Promise.reject(new AppError("PDF_CONVERSION_FAILED", { reason: "转换服务已关闭" }));
+    const marks = options.marks ?? false;
     return new Promise<void>((resolve, reject) => {
-      queue.push({ id: -1, inPath, outPath, attempts: 0, lastError: null, sentAt: 0, resolve, reject });
+      queue.push({
+        id: -1,
+        inPath,
+        outPath,
+        marks,
+        attempts: 0,
+        lastError: null,
+        sentAt: 0,
+        resolve,
+        reject,
+      });
       for (const slot of slots) if (slot.state === "failed") restartSlot(slot);
       pump();
     });
   }
 
-  async function convert(docx: Uint8Array): Promise<Uint8Array> {
+  async function convert(docx: Uint8Array, options?: ExportOptions): Promise<Uint8Array> {
     const name = `${baseDir}/tmp/${crypto.randomUUID()}`;
     await Deno.writeFile(`${name}.docx`, docx);
     try {
-      await convertFile(`${name}.docx`, `${name}.pdf`);
+      await convertFile(`${name}.docx`, `${name}.pdf`, options);
       return await Deno.readFile(`${name}.pdf`);
     } finally {
       await Deno.remove(`${name}.docx`).catch(() => {});

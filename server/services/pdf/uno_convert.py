@@ -3,9 +3,11 @@
 Usage: python3 uno_convert.py <pipe name> <soffice pid> <connect timeout seconds>
 
 Connects to `soffice --accept=pipe,name=<pipe name>;urp;`, prints {"ready": true}, then reads one
-JSON request per line on stdin ({"id": n, "in": "/path/a.docx", "out": "/path/a.pdf"}) and answers
-one JSON line per request on stdout ({"id": n, "ok": true, "ms": [load, export, close]} or
-{"id": n, "ok": false, "error": "..."}). Requests may queue up in the pipe: they are answered in order.
+JSON request per line on stdin ({"id": n, "in": "/path/a.docx", "out": "/path/a.pdf", "marks": false})
+and answers one JSON line per request on stdout ({"id": n, "ok": true, "ms": [load, export, close]}
+or {"id": n, "ok": false, "error": "..."}). "marks": true exports bookmarks as named destinations
+and leaves out the blank pages LibreOffice inserts to start a section on a right-hand page (a merged
+group, pdf_groups.ts). Requests may queue up in the pipe: they are answered in order.
 When stdin closes (the server stopped or recycles this listener) it kills the soffice process, so
 a server that dies never leaves a listener behind.
 """
@@ -58,6 +60,10 @@ LOAD_PROPS = (
     prop("UpdateDocMode", 0),
 )
 STORE_PROPS = (prop("FilterName", "writer_pdf_Export"),)
+MARKS_FILTER_DATA = uno.Any(
+    "[]com.sun.star.beans.PropertyValue",
+    (prop("ExportBookmarksToPDFDestination", True), prop("IsSkipEmptyPages", True)),
+)
 
 
 def convert(desktop, request):
@@ -70,7 +76,11 @@ def convert(desktop, request):
         raise RuntimeError("无法打开文档")
     t1 = time.perf_counter()
     try:
-        doc.storeToURL(url_out, STORE_PROPS)
+        if request.get("marks"):
+            store = (prop("FilterName", "writer_pdf_Export"), prop("FilterData", MARKS_FILTER_DATA))
+            uno.invoke(doc, "storeToURL", (url_out, store))
+        else:
+            doc.storeToURL(url_out, STORE_PROPS)
     finally:
         t2 = time.perf_counter()
         doc.close(True)

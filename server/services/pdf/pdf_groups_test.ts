@@ -1,0 +1,173 @@
+import assert from "node:assert/strict";
+import PizZip from "pizzip";
+import {
+  buildDocx,
+  buildMediationTemplate,
+  mediationRow,
+  plainParagraph,
+} from "../../../scripts/make_fixtures.ts";
+import { renderDocx } from "../docx/render_docx.ts";
+import { detectLibreOfficeInstall } from "./detect_libreoffice.ts";
+import { createPdfConverter } from "./libreoffice_pool.ts";
+import {
+  convertGroup,
+  cutGroupPdf,
+  fieldInstructions,
+  groupBlocker,
+  GroupCutError,
+  type GroupState,
+  mergeGroup,
+} from "./pdf_groups.ts";
+
+const installed = !("missing" in detectLibreOfficeInstall());
+
+/**
+ * What a reader sees of a PDF: each page's words with their boxes (pdftotext -bbox) and each page as
+ * a grey image at 100 dpi (pdftoppm).
+ */
+async function readPdf(pdf: Uint8Array): Promise<{ words: string[][]; images: Uint8Array[] }> {
+  const dir = await Deno.makeTempDir({ prefix: "pdf-groups-test-" });
+  try {
+    await Deno.writeFile(`${dir}/in.pdf`, pdf);
+    const [text, render] = await Promise.all([
+      new Deno.Command("pdftotext", { args: ["-bbox", `${dir}/in.pdf`, "-"], stdout: "piped" }).output(),
+      new Deno.Command("pdftoppm", { args: ["-r", "100", "-gray", `${dir}/in.pdf`, `${dir}/p`] }).output(),
+    ]);
+    assert.ok(text.success && render.success);
+    const words = new TextDecoder().decode(text.stdout).split("<page ").slice(1).map((page) =>
+      [...page.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</g)]
+        .map(([, ...values]) => values.join(" "))
+    );
+    const names = [...Deno.readDirSync(dir)].map((e) => e.name).filter((n) => n.endsWith(".pgm")).sort();
+    return { words, images: await Promise.all(names.map((n) => Deno.readFile(`${dir}/${n}`))) };
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+/** Same words at the same places (to 0.1 pt), same page images but for anti-aliasing (< 0.05 %). */
+function assertLooksTheSame(
+  actual: Awaited<ReturnType<typeof readPdf>>,
+  expected: typeof actual,
+  row: number,
+) {
+  assert.equal(actual.words.length, expected.words.length, `row ${row}: page count`);
+  for (const [p, words] of expected.words.entries()) {
+    const near = (a: string, b: string) => {
+      const [x, y] = [a.split(" "), b.split(" ")];
+      return x[4] === y[4] && x.slice(0, 4).every((v, i) => Math.abs(Number(v) - Number(y[i])) < 0.1);
+    };
+    assert.equal(actual.words[p].length, words.length, `row ${row} page ${p + 1}: word count`);
+    words.forEach((w, i) =>
+      assert.ok(near(actual.words[p][i], w), `row ${row} page ${p + 1}: ${actual.words[p][i]} / ${w}`)
+    );
+    const [a, b] = [actual.images[p], expected.images[p]];
+    assert.equal(a.length, b.length);
+    let differing = 0;
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) differing++;
+    assert.ok(differing < a.length * 0.0005, `row ${row} page ${p + 1}: ${differing} pixels differ`);
+  }
+}
+
+const template = buildMediationTemplate();
+const rows = [1, 2, 3, 4, 5].map((n) => renderDocx(template, mediationRow(n)));
+
+Deno.test("groupBlocker() accepts rows of the mediation template (one section, PAGE field, per-row headers)", () => {
+  assert.equal(groupBlocker(rows), null);
+});
+
+Deno.test("groupBlocker() names what would change in a merge", () => {
+  const field = (instr: string) =>
+    `<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> ${instr} </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>1</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>`;
+  const pages = buildDocx({ body: plainParagraph("正文"), footers: [field("PAGE") + field("NUMPAGES")] });
+  assert.equal(groupBlocker([pages, pages]), "field NUMPAGES");
+  const list = buildDocx({
+    body:
+      `<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr></w:pPr><w:r><w:t>一</w:t></w:r></w:p>`,
+  });
+  assert.equal(groupBlocker([list, list]), "numbered paragraphs");
+  const table = buildDocx({ body: `<w:tbl><w:tr><w:tc><w:p/></w:tc></w:tr></w:tbl>` });
+  assert.equal(groupBlocker([table, table]), "the body does not end with a paragraph");
+  const note = buildDocx({ body: `<w:p><w:r><w:footnoteReference w:id="1"/></w:r></w:p>` });
+  assert.equal(groupBlocker([note, note]), "notes or comments");
+  const plain = buildDocx({ body: plainParagraph("正文") });
+  const other = new PizZip(plain);
+  other.file("word/styles.xml", "<w:styles/>");
+  assert.equal(groupBlocker([plain, other.generate({ type: "uint8array" })]), "packages differ");
+});
+
+Deno.test("fieldInstructions() joins an instruction split over runs and reads simple fields", () => {
+  const xml =
+    `<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText>PAGE </w:instrText></w:r><w:r><w:instrText>\\* MERGEFORMAT</w:instrText></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r><w:fldSimple w:instr=" NUMPAGES "/>`;
+  assert.deepEqual(fieldInstructions(xml), ["PAGE \\* MERGEFORMAT", "NUMPAGES"]);
+});
+
+Deno.test("mergeGroup() gives each row its own header and restarts page numbers", () => {
+  const zip = new PizZip(mergeGroup(rows.slice(0, 3)));
+  const xml = zip.file("word/document.xml")!.asText();
+  const headerIds = [...xml.matchAll(/<w:headerReference\b[^>]*r:id="([^"]+)"/g)].map((m) => m[1]);
+  assert.equal(new Set(headerIds).size, 3, "three rows, three headers (the case number differs)");
+  const rels = zip.file("word/_rels/document.xml.rels")!.asText();
+  const headerTexts = headerIds.map((id) => {
+    const target = new RegExp(`Id="${id}"[^>]*Target="([^"]+)"|Target="([^"]+)"[^>]*Id="${id}"`).exec(rels)!;
+    return zip.file(`word/${target[1] ?? target[2]}`)!.asText().replace(/<[^>]+>/g, "");
+  });
+  for (const [i, text] of headerTexts.entries()) assert.ok(text.includes(`0000${i + 1}号`), text);
+  assert.equal(xml.match(/<w:pgNumType w:start="1"\/>/g)?.length, 3);
+  assert.equal(xml.match(/w:name="PdfGroupEnd\d"/g)?.length, 3);
+});
+
+Deno.test({
+  name: "convertGroup(): each row's PDF reads and looks as when it is converted alone",
+  ignore: !installed,
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const workDir = await Deno.makeTempDir({ prefix: "pdf-groups-test-" });
+    await using pdf = createPdfConverter({ workDir, processes: 1 });
+    await pdf.ready();
+    const alone = await Promise.all(rows.map((docx) => pdf.convert(docx)));
+    const state: GroupState = { mergeable: true, merged: 0 };
+    const grouped = await convertGroup(pdf, { docs: rows, state });
+    assert.equal(state.merged, 1, state.reason);
+    for (const [i, result] of grouped.entries()) {
+      assert.ok("pdf" in result);
+      const [expected, actual] = await Promise.all([readPdf(alone[i]), readPdf(result.pdf)]);
+      assert.ok(expected.words.length >= 3, "a 3-4 page document");
+      assertLooksTheSame(actual, expected, i + 1);
+    }
+    await Deno.remove(workDir, { recursive: true }).catch(() => {});
+  },
+});
+
+Deno.test({
+  name: "convertGroup() converts one by one when the template cannot be merged, and stops trying",
+  ignore: !installed,
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const workDir = await Deno.makeTempDir({ prefix: "pdf-groups-test-" });
+    await using pdf = createPdfConverter({ workDir, processes: 1 });
+    await pdf.ready();
+    const table = buildDocx({
+      body: `<w:tbl><w:tr><w:tc><w:p><w:r><w:t>表格</w:t></w:r></w:p></w:tc></w:tr></w:tbl>`,
+    });
+    const state: GroupState = { mergeable: true, merged: 0 };
+    const results = await convertGroup(pdf, { docs: [table, table], state });
+    assert.equal(results.filter((r) => "pdf" in r).length, 2);
+    assert.deepEqual(state, {
+      mergeable: false,
+      merged: 0,
+      reason: "the body does not end with a paragraph",
+    });
+    await Deno.remove(workDir, { recursive: true }).catch(() => {});
+  },
+});
+
+Deno.test("cutGroupPdf() refuses a PDF without the group's marks", async () => {
+  const { PDFDocument } = await import("pdf-lib");
+  const doc = await PDFDocument.create();
+  doc.addPage();
+  const bytes = await doc.save();
+  await assert.rejects(() => cutGroupPdf(bytes, 2), GroupCutError);
+});
