@@ -89,7 +89,7 @@ export function groupBlocker(docs: readonly Uint8Array[]): string | null {
 
 /** The merged .docx of a group (see the module header); call groupBlocker first. */
 export function mergeGroup(docs: readonly Uint8Array[]): Uint8Array {
-  return mergeDocxPages(docs, { restartPageNumbers: true, endBookmark: groupEndMark });
+  return mergeDocxPages(docs, { restartPageNumbers: true, endBookmark: groupEndMark, stored: true });
 }
 
 /** A merged conversion that cannot be cut into the group's documents exactly. */
