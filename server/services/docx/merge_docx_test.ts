@@ -44,3 +44,20 @@ Deno.test("mergeDocxPages() of one document is that document; of none throws", (
   assert.equal(mergeDocxPages([doc]), doc);
   assert.throws(() => mergeDocxPages([]));
 });
+
+Deno.test("mergeDocxPages() keeps each document's own header and adds no line after a document", () => {
+  const docs = ["甲", "乙", "丙"].map((name) =>
+    buildDocx({ body: plainParagraph(`致${name}：`), headers: [plainParagraph(`案号${name}`)] })
+  );
+  const zip = new PizZip(mergeDocxPages(docs));
+  const xml = zip.file("word/document.xml")!.asText();
+  const rels = zip.file("word/_rels/document.xml.rels")!.asText();
+  const headers = [...xml.matchAll(/<w:headerReference\b[^>]*r:id="([^"]+)"/g)].map(([, id]) => {
+    const target = new RegExp(`Id="${id}"[^>]*Target="([^"]+)"`).exec(rels)![1];
+    return zip.file(`word/${target}`)!.asText().replace(/<[^>]+>/g, "");
+  });
+  assert.deepEqual(headers, ["案号甲", "案号乙", "案号丙"]);
+  const types = zip.file("[Content_Types].xml")!.asText();
+  assert.equal(types.match(/header[^"]*\.xml" ContentType="[^"]*header\+xml"/g)?.length, 3);
+  assert.equal(xml.match(/<w:p\b/g)?.length, 3, "one paragraph per document: the breaks sit in them");
+});
