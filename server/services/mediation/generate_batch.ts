@@ -251,14 +251,15 @@ async function storeGroup(
     let error = "error" in result ? result.error.message : "";
     if ("pdf" in result) {
       const pdfKey = userItemKey(batch.userId, "generated", batch.id, `pdf-${index}.pdf`);
-      try {
-        await deps.blobs.put(pdfKey, result.pdf);
+      const stored = await deps.blobs.put(pdfKey, result.pdf).then(() => true, (err) => {
+        console.error(`[mediation] storing the PDF of row ${index} of ${batch.id}:`, err);
+        return false;
+      });
+      if (stored) {
         await finishRow({ ...base(index), status: "done", wordKey, pdfKey, finishedAt: now() });
         return;
-      } catch (err) {
-        console.error(`[mediation] storing the PDF of row ${index} of ${batch.id}:`, err);
-        error = errorMessage("PDF_CONVERSION_FAILED", { reason: "保存文件失败" });
       }
+      error = errorMessage("PDF_CONVERSION_FAILED", { reason: "保存文件失败" });
     }
     await finishRow({ ...base(index), status: "failed", wordKey, pdfKey: null, error, finishedAt: now() });
   }));

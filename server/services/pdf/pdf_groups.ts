@@ -167,6 +167,15 @@ export interface GroupState {
   reason?: string;
 }
 
+/** The merged .docx of a group, or why it cannot be merged. */
+function mergeOrExplain(docs: readonly Uint8Array[]): Uint8Array | string {
+  try {
+    return groupBlocker(docs) ?? mergeGroup(docs);
+  } catch (err) {
+    return `unreadable document: ${err instanceof Error ? err.message : err}`;
+  }
+}
+
 /**
  * Converts the documents of one group, merged when they allow it (see the module header), else one
  * by one; the results are in the order of `docs`. A merged conversion that fails or cannot be cut
@@ -177,22 +186,21 @@ export async function convertGroup(
   input: { docs: readonly Uint8Array[]; state: GroupState },
 ): Promise<GroupResult[]> {
   const { docs, state } = input;
-  if (docs.length > 1 && state.mergeable) {
-    const blocker = groupBlocker(docs);
-    if (blocker) {
-      state.mergeable = false;
-      state.reason = blocker;
-    } else {
-      try {
-        const bytes = await pdf.convert(mergeGroup(docs), { marks: true });
-        const parts = await cutGroupPdf(bytes, docs.length);
-        state.merged++;
-        return parts.map((part) => ({ pdf: part }));
-      } catch (err) {
-        if (err instanceof GroupCutError) {
-          state.mergeable = false;
-          state.reason = err.message;
-        }
+  const merged = docs.length > 1 && state.mergeable ? mergeOrExplain(docs) : null;
+  if (typeof merged === "string") {
+    state.mergeable = false;
+    state.reason = merged;
+  } else if (merged) {
+    try {
+      const parts = await cutGroupPdf(await pdf.convert(merged, { marks: true }), docs.length);
+      state.merged++;
+      return parts.map((part) => ({ pdf: part }));
+    } catch (err) {
+      // A conversion that failed (a bad row, a time limit) is tried again one by one; a PDF that
+      // cannot be cut means this template's groups cannot be merged.
+      if (err instanceof GroupCutError) {
+        state.mergeable = false;
+        state.reason = err.message;
       }
     }
   }
