@@ -8,7 +8,8 @@ import {
 } from "../../../scripts/make_fixtures.ts";
 import { renderDocx } from "../docx/render_docx.ts";
 import { detectLibreOfficeInstall } from "./detect_libreoffice.ts";
-import { createPdfConverter } from "./libreoffice_pool.ts";
+import { AppError } from "../../errors.ts";
+import { createPdfConverter, type PdfConverter } from "./libreoffice_pool.ts";
 import {
   convertGroup,
   cutGroupPdf,
@@ -170,4 +171,27 @@ Deno.test("cutGroupPdf() refuses a PDF without the group's marks", async () => {
   doc.addPage();
   const bytes = await doc.save();
   await assert.rejects(() => cutGroupPdf(bytes, 2), GroupCutError);
+});
+
+Deno.test("convertGroup(): a merged conversion that fails is done again one by one, and a bad row fails alone", async () => {
+  const calls: string[] = [];
+  const converter = {
+    convert(docx: Uint8Array, options?: { marks?: boolean }) {
+      calls.push(options?.marks ? "merged" : "one");
+      if (options?.marks || docx === rows[1]) {
+        return Promise.reject(new AppError("PDF_CONVERSION_FAILED", { reason: "文档无法打开或已损坏" }));
+      }
+      return Promise.resolve(new TextEncoder().encode("%PDF-1.7"));
+    },
+  } as unknown as PdfConverter;
+  const state: GroupState = { mergeable: true, merged: 0 };
+  const results = await convertGroup(converter, { docs: rows.slice(0, 3), state });
+  assert.deepEqual(calls, ["merged", "one", "one", "one"]);
+  assert.deepEqual(results.map((r) => "pdf" in r), [true, false, true]);
+  assert.ok("error" in results[1] && results[1].error.code === "PDF_CONVERSION_FAILED");
+  assert.equal(
+    state.mergeable,
+    true,
+    "a failed conversion is not the template's fault: the next group is merged",
+  );
 });
