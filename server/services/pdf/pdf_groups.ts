@@ -43,14 +43,53 @@ export function fieldInstructions(xml: string): string[] {
 }
 
 /**
+ * Paragraph styles that number their paragraphs (w:numPr, their own or from the styles they are based
+ * on), and "" for the default paragraph style when it does. Numbering would run on across a merge.
+ */
+export function numberedStyles(styles: string): Set<string> {
+  const all = new Map<string, { numbered: boolean; basedOn?: string; isDefault: boolean }>();
+  for (const [xml] of styles.matchAll(/<w:style\b[^>]*>[\s\S]*?<\/w:style>/g)) {
+    const id = /\bw:styleId="([^"]*)"/.exec(xml)?.[1];
+    if (!id || !/\bw:type="paragraph"/.test(xml)) continue;
+    const numPr = /<w:numPr\b[\s\S]*?(?:<\/w:numPr>|\/>)/.exec(xml)?.[0];
+    all.set(id, {
+      numbered: numPr !== undefined && !/<w:numId w:val="0"\/>/.test(numPr),
+      basedOn: /<w:basedOn w:val="([^"]*)"/.exec(xml)?.[1],
+      isDefault: /^<w:style\b[^>]*\bw:default="(?:1|true)"/.test(xml),
+    });
+  }
+  const result = new Set<string>();
+  for (const [id, style] of all) {
+    let current: typeof style | undefined = style;
+    for (let depth = 0; current && depth < 20; depth++, current = all.get(current.basedOn ?? "")) {
+      if (current.numbered) {
+        result.add(id);
+        if (style.isDefault) result.add("");
+        break;
+      }
+    }
+  }
+  return result;
+}
+
+/** Whether a part has a paragraph in a numbered style (see numberedStyles). */
+function usesNumberedStyle(xml: string, numbered: Set<string>): boolean {
+  if (numbered.size === 0) return false;
+  for (const [paragraph] of xml.matchAll(/<w:p\b[^>]*>(?:\s*<w:pPr>[\s\S]*?<\/w:pPr>)?/g)) {
+    const style = /<w:pStyle w:val="([^"]*)"/.exec(paragraph)?.[1] ?? "";
+    if (numbered.has(style)) return true;
+  }
+  return false;
+}
+
+/**
  * Why documents rendered from one template cannot be converted as one merged document (each would
  * not look as it does alone), or null when they can.
  */
 export function groupBlocker(docs: readonly Uint8Array[]): string | null {
   const zips = docs.map((bytes) => new PizZip(bytes));
   const first = zips[0];
-  const styles = first.file("word/styles.xml")?.asText() ?? "";
-  if (/<w:numPr\b/.test(styles)) return "styles number paragraphs";
+  const numbered = numberedStyles(first.file("word/styles.xml")?.asText() ?? "");
   const shared = Object.keys(first.files).filter((name) =>
     !first.files[name].dir && name !== "word/document.xml" && !HEADER_OR_FOOTER.test(name)
   ).sort();
@@ -66,6 +105,7 @@ export function groupBlocker(docs: readonly Uint8Array[]): string | null {
     if (/<w:sectPr\b/.test(content)) return "several sections";
     if (lastParagraphStart(content) < 0) return "the body does not end with a paragraph";
     if (/<w:numPr\b/.test(content)) return "numbered paragraphs";
+    if (usesNumberedStyle(content, numbered)) return "numbered paragraph styles";
     if (/<w:(?:footnote|endnote|comment)Reference\b/.test(content)) return "notes or comments";
     if (/<w:hyperlink\b[^>]*\bw:anchor=/.test(content)) return "links inside the document";
     const parts = Object.keys(zip.files).filter((name) =>

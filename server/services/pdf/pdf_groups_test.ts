@@ -18,57 +18,12 @@ import {
   GroupCutError,
   type GroupState,
   mergeGroup,
+  numberedStyles,
 } from "./pdf_groups.ts";
 
+import { pdfDifferences, viewPdf } from "../../../tests/helpers/pdf_compare.ts";
+
 const installed = !("missing" in detectLibreOfficeInstall());
-
-/**
- * What a reader sees of a PDF: each page's words with their boxes (pdftotext -bbox) and each page as
- * a grey image at 100 dpi (pdftoppm).
- */
-async function readPdf(pdf: Uint8Array): Promise<{ words: string[][]; images: Uint8Array[] }> {
-  const dir = await Deno.makeTempDir({ prefix: "pdf-groups-test-" });
-  try {
-    await Deno.writeFile(`${dir}/in.pdf`, pdf);
-    const [text, render] = await Promise.all([
-      new Deno.Command("pdftotext", { args: ["-bbox", `${dir}/in.pdf`, "-"], stdout: "piped" }).output(),
-      new Deno.Command("pdftoppm", { args: ["-r", "100", "-gray", `${dir}/in.pdf`, `${dir}/p`] }).output(),
-    ]);
-    assert.ok(text.success && render.success);
-    const words = new TextDecoder().decode(text.stdout).split("<page ").slice(1).map((page) =>
-      [...page.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</g)]
-        .map(([, ...values]) => values.join(" "))
-    );
-    const names = [...Deno.readDirSync(dir)].map((e) => e.name).filter((n) => n.endsWith(".pgm")).sort();
-    return { words, images: await Promise.all(names.map((n) => Deno.readFile(`${dir}/${n}`))) };
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
-
-/** Same words at the same places (to 0.1 pt), same page images but for anti-aliasing (< 0.05 %). */
-function assertLooksTheSame(
-  actual: Awaited<ReturnType<typeof readPdf>>,
-  expected: typeof actual,
-  row: number,
-) {
-  assert.equal(actual.words.length, expected.words.length, `row ${row}: page count`);
-  for (const [p, words] of expected.words.entries()) {
-    const near = (a: string, b: string) => {
-      const [x, y] = [a.split(" "), b.split(" ")];
-      return x[4] === y[4] && x.slice(0, 4).every((v, i) => Math.abs(Number(v) - Number(y[i])) < 0.1);
-    };
-    assert.equal(actual.words[p].length, words.length, `row ${row} page ${p + 1}: word count`);
-    words.forEach((w, i) =>
-      assert.ok(near(actual.words[p][i], w), `row ${row} page ${p + 1}: ${actual.words[p][i]} / ${w}`)
-    );
-    const [a, b] = [actual.images[p], expected.images[p]];
-    assert.equal(a.length, b.length);
-    let differing = 0;
-    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) differing++;
-    assert.ok(differing < a.length * 0.0005, `row ${row} page ${p + 1}: ${differing} pixels differ`);
-  }
-}
 
 const template = buildMediationTemplate();
 const rows = [1, 2, 3, 4, 5].map((n) => renderDocx(template, mediationRow(n)));
@@ -133,9 +88,9 @@ Deno.test({
     assert.equal(state.merged, 1, state.reason);
     for (const [i, result] of grouped.entries()) {
       assert.ok("pdf" in result);
-      const [expected, actual] = await Promise.all([readPdf(alone[i]), readPdf(result.pdf)]);
+      const [expected, actual] = await Promise.all([viewPdf(alone[i]), viewPdf(result.pdf)]);
       assert.ok(expected.words.length >= 3, "a 3-4 page document");
-      assertLooksTheSame(actual, expected, i + 1);
+      assert.deepEqual(pdfDifferences(actual, expected), [], `row ${i + 1}`);
     }
     await Deno.remove(workDir, { recursive: true }).catch(() => {});
   },
@@ -194,4 +149,34 @@ Deno.test("convertGroup(): a merged conversion that fails is done again one by o
     true,
     "a failed conversion is not the template's fault: the next group is merged",
   );
+});
+
+Deno.test("numberedStyles(): styles that number, by themselves, by inheritance or as the default; unused ones do not block", () => {
+  const style = (id: string, inner: string, extra = "") =>
+    `<w:style w:type="paragraph"${extra} w:styleId="${id}"><w:name w:val="${id}"/>${inner}</w:style>`;
+  const styles = `<w:styles>${
+    style("Normal", "", ' w:default="1"') +
+    style("ListNumber", '<w:pPr><w:numPr><w:numId w:val="3"/></w:numPr></w:pPr>') +
+    style("MyList", '<w:basedOn w:val="ListNumber"/>') +
+    style("Plain", '<w:pPr><w:numPr><w:numId w:val="0"/></w:numPr></w:pPr>')
+  }</w:styles>`;
+  assert.deepEqual([...numberedStyles(styles)].sort(), ["ListNumber", "MyList"]);
+  assert.deepEqual(
+    [...numberedStyles(
+      styles.replace(
+        'w:styleId="Normal"><w:name w:val="Normal"/>',
+        'w:styleId="Normal"><w:name w:val="Normal"/><w:basedOn w:val="ListNumber"/>',
+      ),
+    )].sort(),
+    ["", "ListNumber", "MyList", "Normal"],
+  );
+  const withStyles = (body: string) => {
+    const zip = new PizZip(buildDocx({ body }));
+    zip.file("word/styles.xml", styles);
+    return zip.generate({ type: "uint8array" });
+  };
+  const unused = withStyles(plainParagraph("正文"));
+  assert.equal(groupBlocker([unused, unused]), null, "a numbered style nobody uses changes nothing");
+  const used = withStyles(`<w:p><w:pPr><w:pStyle w:val="MyList"/></w:pPr><w:r><w:t>一</w:t></w:r></w:p>`);
+  assert.equal(groupBlocker([used, used]), "numbered paragraph styles");
 });
