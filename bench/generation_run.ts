@@ -41,6 +41,7 @@ import { type CarboneResult, runCarbone } from "./carbone_compare.ts";
 import { createPdfConverter } from "../server/services/pdf/libreoffice_pool.ts";
 import { detectLibreOffice } from "../server/services/pdf/detect_libreoffice.ts";
 import { testApp } from "../tests/helpers/test_app.ts";
+import { pdfDifferences, viewPdf } from "../tests/helpers/pdf_compare.ts";
 
 const { values: args } = parseArgs({
   args: Deno.args,
@@ -167,10 +168,35 @@ async function oursApi(): Promise<{ seconds: number; firstWordUrl: string }> {
     } LibreOffice loads for ${ROWS} rows (rows converted in merged groups, server/services/pdf/pdf_groups.ts)`,
   );
   printBreakdown(s, before, pdf.stats().timing, cpuBefore);
+  await checkSameOutput(progress.files);
   return { seconds: s, firstWordUrl: progress.files[0].wordUrl };
 }
 
 type Timing = ReturnType<typeof pdf.stats>["timing"];
+
+/**
+ * The same output: a few rows' PDFs (first, middle and last of the first group, and the last row)
+ * against their own Word files converted alone, as a reader sees them (tests/helpers/pdf_compare.ts).
+ */
+async function checkSameOutput(files: { wordUrl: string; pdfUrl: string }[]) {
+  const fetchBytes = async (link: string) => {
+    const url = new URL(link);
+    return new Uint8Array(await (await t.request("GET", url.pathname + url.search)).arrayBuffer());
+  };
+  const picks = [...new Set([0, 4, 9, files.length - 1])].filter((i) => i < files.length);
+  const lines: string[] = [];
+  for (const i of picks) {
+    const [word, batchPdf] = await Promise.all([fetchBytes(files[i].wordUrl), fetchBytes(files[i].pdfUrl)]);
+    const [alone, ours] = await Promise.all([viewPdf(await pdf.convert(word)), viewPdf(batchPdf)]);
+    const differences = pdfDifferences(ours, alone);
+    lines.push(
+      `row ${i + 1} ${
+        differences.length ? differences.join("; ") : `the same (${alone.words.length} pages)`
+      }`,
+    );
+  }
+  console.log(`   PDFs against their Word files converted alone: ${lines.join(", ")}`);
+}
 
 /**
  * Where the Word + PDF run's time went: each listener's share of the wall time spent converting
