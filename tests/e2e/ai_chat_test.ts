@@ -5,7 +5,14 @@ import { loadSecretKey, sealSecret } from "../../server/services/llm/secret_box.
 import { launchBrowser } from "../helpers/browser.ts";
 import { fakeAnswer, sentText, startFakeOpenAi } from "../helpers/fake_openai.ts";
 import { seedUser, startServer } from "../helpers/server_process.ts";
-import { apiGet, assertNoPageErrors, signedInPage, storedToken, waitForToast } from "./steps.ts";
+import {
+  apiGet,
+  assertNoPageErrors,
+  signedInPage,
+  storedToken,
+  waitForCount,
+  waitForToast,
+} from "./steps.ts";
 
 const PASSWORD = "member-pass-1";
 const AI_SECRET_KEY = "e2e-ai-secret-key-of-enough-length";
@@ -159,8 +166,9 @@ Deno.test("/ai-chat without a model: the page says so, free chat is refused, a p
   // The question is not kept as if answered, the click is answered with the reason, and no empty
   // conversation is left behind in the list; the warning stays.
   await waitForToast(page, "管理员尚未配置AI模型");
+  // the list is reloaded after the refusal: wait for it to settle, then it is empty
+  await waitForCount(page.locator(".ant-list-item"), 0);
   await page.getByText("暂无对话").waitFor();
-  assert.equal(await page.locator(".ant-list-item").count(), 0, "no empty conversation left");
   assert.equal(await page.locator("[data-role=assistant]").count(), 0);
   assert.equal(
     await page.getByLabel("输入问题").inputValue(),

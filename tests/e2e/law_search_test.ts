@@ -1,7 +1,14 @@
 import assert from "node:assert/strict";
 import { launchBrowser } from "../helpers/browser.ts";
 import { seedUser, startServer } from "../helpers/server_process.ts";
-import { apiGet, assertNoPageErrors, DESKTOP_1440, signedInPage, storedToken } from "./steps.ts";
+import {
+  apiGet,
+  assertNoPageErrors,
+  DESKTOP_1440,
+  signedInPage,
+  storedToken,
+  waitForVisible,
+} from "./steps.ts";
 
 const PASSWORD = "member-pass-1";
 const FIXTURES = new URL("../fixtures/laws/", import.meta.url).pathname;
@@ -33,6 +40,7 @@ Deno.test("/ai-law-search: LAWS_DIR imported at start; search opens the article 
     await new Promise((r) => setTimeout(r, 200));
   }
   await page.reload();
+  await waitForVisible(page, page.getByTestId("law-search-input").locator("input"));
 
   // An explicit citation answers that article first, opened in its chapter with its neighbours.
   await page.getByTestId("law-search-input").locator("input").fill("民法典第1165条");

@@ -87,9 +87,46 @@ export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
 }
 
-/** Waits for an antd message (toast) with exactly this text. */
+/**
+ * Waits for an antd message (toast) holding this text. Toasts are recorded as they appear
+ * (recordToasts in tests/helpers/browser.ts), so one that came and went before this wait began (a
+ * toast lasts 3 s; on a loaded machine the next command can come later than that) still counts; each
+ * wait takes one toast off the record, so two waits for the same text need two toasts (#16 flaky test).
+ */
 export async function waitForToast(page: Page, text: string): Promise<void> {
-  await page.locator(".ant-message-notice").filter({ hasText: text }).first().waitFor();
+  await page.waitForFunction((wanted) => {
+    const seen = (globalThis as unknown as { __toasts?: string[] }).__toasts ?? [];
+    const index = seen.findIndex((shown) => shown.includes(wanted));
+    if (index < 0) return false;
+    seen.splice(index, 1);
+    return true;
+  }, text);
+}
+
+/** Waits until `locator` matches exactly `count` elements (a list that settles after a request). */
+export async function waitForCount(locator: Locator, count: number, timeout = E2E_WAIT_MS): Promise<void> {
+  const deadline = Date.now() + timeout;
+  let seen = await locator.count();
+  while (seen !== count) {
+    if (Date.now() > deadline) {
+      throw new Error(`expected ${count} elements, still ${seen} after ${timeout} ms`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+    seen = await locator.count();
+  }
+}
+
+/**
+ * Waits for `locator` to be visible; on a time-out the error says where the page is and what its
+ * content area shows, so a failure on a loaded machine can be read from the log.
+ */
+export async function waitForVisible(page: Page, locator: Locator): Promise<void> {
+  try {
+    await locator.waitFor();
+  } catch (err) {
+    const main = await page.locator("main").innerText({ timeout: 1000 }).catch(() => "(no content area)");
+    throw new Error(`${(err as Error).message}\npage ${page.url()} shows: ${main.slice(0, 500)}`);
+  }
 }
 
 /** The stored token (the web app keeps it in localStorage under "token"). */

@@ -82,6 +82,7 @@ export async function launchBrowser(): Promise<BrowserSession> {
       context.setDefaultTimeout(E2E_WAIT_MS);
       context.setDefaultNavigationTimeout(E2E_WAIT_MS);
       contexts.push(context);
+      await context.addInitScript(recordToasts);
       const page = await context.newPage();
       page.on("pageerror", (err) => pageErrors.push(`${page.url()}: ${err.message}`));
       // A Content-Security-Policy violation counts as a page error, so every browser test checks the CSP
@@ -96,4 +97,33 @@ export async function launchBrowser(): Promise<BrowserSession> {
     close,
     [Symbol.asyncDispose]: close,
   };
+}
+
+/**
+ * Runs in every page before its own scripts: records the text of each antd message (toast) as it
+ * appears or changes, in `globalThis.__toasts`, for waitForToast (tests/e2e/steps.ts).
+ */
+function recordToasts(): void {
+  const seen: string[] = [];
+  (globalThis as unknown as { __toasts: string[] }).__toasts = seen;
+  const last = new WeakMap<Element, string>();
+  const note = (notice: Element) => {
+    const text = notice.textContent ?? "";
+    if (text && last.get(notice) !== text) {
+      last.set(notice, text);
+      seen.push(text);
+    }
+  };
+  new MutationObserver((records) => {
+    for (const record of records) {
+      const target = record.target instanceof Element ? record.target : record.target.parentElement;
+      const notice = target?.closest(".ant-message-notice");
+      if (notice) note(notice);
+      for (const node of record.addedNodes) {
+        if (!(node instanceof Element)) continue;
+        if (node.matches(".ant-message-notice")) note(node);
+        node.querySelectorAll(".ant-message-notice").forEach(note);
+      }
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true });
 }

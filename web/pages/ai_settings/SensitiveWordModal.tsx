@@ -1,5 +1,5 @@
 import { App, Form, Input, Modal } from "antd";
-import { useEffect, useState } from "react";
+import { useLayoutEffect, useState } from "react";
 import { type SensitiveWordBody, sensitiveWordBody } from "../../../common/schemas/ai_settings.ts";
 import { createSensitiveWord, type SensitiveWord, updateSensitiveWord } from "../../api/ai_settings.ts";
 import { ApiError, errorText } from "../../api/client.ts";
@@ -19,7 +19,8 @@ export function SensitiveWordModal({ open, editing, onClose, onSaved }: Props) {
   const [form] = Form.useForm<SensitiveWordBody>();
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
+  // Before the browser paints: a reset after the dialog shows would wipe what was typed in it.
+  useLayoutEffect(() => {
     if (!open) return;
     form.resetFields();
     if (editing) form.setFieldsValue({ word: editing.word, replacement: editing.replacement });

@@ -1,6 +1,6 @@
 import { MinusCircleOutlined, PlusOutlined } from "@ant-design/icons";
 import { App, Button, Card, Form, Input, Modal, Space } from "antd";
-import { useEffect, useState } from "react";
+import { useLayoutEffect, useState } from "react";
 import { type CustomRuleBody, customRuleBody } from "../../../common/schemas/custom_ocr.ts";
 import { createRule, type CustomRuleView, updateRule } from "../../api/custom_ocr.ts";
 import { errorText } from "../../api/client.ts";
@@ -71,7 +71,8 @@ export function RuleFormModal({ target, onClose, onSaved }: Props) {
   const [saving, setSaving] = useState(false);
   const editing = target !== null && target !== "new" ? target : null;
 
-  useEffect(() => {
+  // Before the browser paints: a reset after the dialog shows would wipe what was typed in it.
+  useLayoutEffect(() => {
     if (target === null) return;
     form.resetFields();
     form.setFieldsValue(

@@ -1,5 +1,5 @@
 import { Form, Input, Modal, Radio, Tooltip } from "antd";
-import { useEffect, useState } from "react";
+import { useLayoutEffect, useState } from "react";
 import { loginFeatureBody } from "../../../common/schemas/login_features.ts";
 import { errorText } from "../../api/client.ts";
 import { createLoginFeature, updateLoginFeature } from "../../api/login_features.ts";
@@ -21,7 +21,8 @@ export function FeatureFormModal({ open, editing, onClose, onSaved, onError }: P
   const [form] = Form.useForm<{ icon: string; title: string }>();
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
+  // Before the browser paints: a reset after the dialog shows would wipe what was typed in it.
+  useLayoutEffect(() => {
     if (!open) return;
     form.resetFields();
     if (editing) form.setFieldsValue({ icon: editing.icon, title: editing.title });

@@ -1,5 +1,5 @@
 import { Form, Modal, Typography } from "antd";
-import { useEffect, useState } from "react";
+import { useLayoutEffect, useState } from "react";
 import type { RegisterGiftValues } from "../../../common/schemas/register_gift.ts";
 import { errorText } from "../../api/client.ts";
 import { type GiftCodeRow, saveCodeGift } from "../../api/register_gift.ts";
@@ -19,7 +19,8 @@ export function CodeGiftModal({ code, initial, onClose, onSaved, onError }: Prop
   const [form] = Form.useForm<RegisterGiftValues>();
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
+  // Before the browser paints: a reset after the dialog shows would wipe what was typed in it.
+  useLayoutEffect(() => {
     if (!code) return;
     form.resetFields();
     form.setFieldsValue(code.gift ?? initial);

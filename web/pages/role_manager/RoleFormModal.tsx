@@ -1,5 +1,5 @@
 import { Alert, Form, Input, Modal } from "antd";
-import { useEffect } from "react";
+import { useLayoutEffect } from "react";
 import type { PermissionCode } from "../../../common/permissions.ts";
 import { roleBody } from "../../../common/schemas/roles.ts";
 import { createRole, type PermissionItem, type RoleRow, updateRole } from "../../api/roles.ts";
@@ -32,7 +32,8 @@ export function RoleFormModal({ open, editing, permissions, onClose, onSaved }: 
   const hidden = pagesHiddenByGroup(ROUTES, chosen);
   const nameOf = (code: string) => permissions.find((p) => p.code === code)?.name ?? code;
 
-  useEffect(() => {
+  // Before the browser paints: a reset after the dialog shows would wipe what was typed in it.
+  useLayoutEffect(() => {
     if (!open) return;
     form.resetFields();
     form.setFieldsValue(

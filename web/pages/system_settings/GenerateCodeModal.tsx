@@ -1,7 +1,7 @@
 import { DatePicker, Form, Input, InputNumber, Modal, Select, Typography } from "antd";
 import type { Dayjs } from "dayjs";
 import dayjs from "dayjs";
-import { useEffect, useState } from "react";
+import { useLayoutEffect, useState } from "react";
 import { INVITATION_MAX_USES_MAX, INVITATION_MAX_USES_MIN } from "../../../common/constants.ts";
 import { EXPIRY_TIME_CHOICES, invitationBody } from "../../../common/schemas/invitations.ts";
 import { errorText } from "../../api/client.ts";
@@ -30,7 +30,8 @@ export function GenerateCodeModal({ open, defaultMaxUses, onClose, onCreated, on
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
+  // Before the browser paints: a reset after the dialog shows would wipe what was typed in it.
+  useLayoutEffect(() => {
     if (open) {
       form.resetFields();
       form.setFieldsValue({ maxUses: defaultMaxUses, expiryDate: null, expiryTime: DEFAULT_EXPIRY_TIME });

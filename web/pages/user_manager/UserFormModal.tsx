@@ -1,5 +1,5 @@
 import { Form, Input, Modal, Select } from "antd";
-import { useEffect } from "react";
+import { useLayoutEffect } from "react";
 import { SUPER_ADMIN_ID } from "../../../common/permissions.ts";
 import {
   createUserBody,
@@ -41,7 +41,8 @@ export function UserFormModal({ open, editing, roles, onClose, onSaved }: Props)
   const isEdit = editing !== null;
   const schema = isEdit ? updateUserBody : createUserBody;
 
-  useEffect(() => {
+  // Before the browser paints: a reset after the dialog shows would wipe what was typed in it.
+  useLayoutEffect(() => {
     if (!open) return;
     form.resetFields();
     if (editing) {
