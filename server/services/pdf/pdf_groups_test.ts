@@ -7,7 +7,6 @@ import {
   plainParagraph,
 } from "../../../scripts/make_fixtures.ts";
 import { renderDocx } from "../docx/render_docx.ts";
-import { detectLibreOfficeInstall } from "./detect_libreoffice.ts";
 import { AppError } from "../../errors.ts";
 import { createPdfConverter, type PdfConverter } from "./libreoffice_pool.ts";
 import {
@@ -23,7 +22,19 @@ import {
 
 import { pdfDifferences, viewPdf } from "../../../tests/helpers/pdf_compare.ts";
 
-const installed = !("missing" in detectLibreOfficeInstall());
+/** A one-listener converter for a test (LibreOffice is installed by scripts/setup.sh). */
+async function withConverter(fn: (pdf: PdfConverter) => Promise<void>): Promise<void> {
+  const workDir = await Deno.makeTempDir({ prefix: "pdf-groups-test-" });
+  const pdf = createPdfConverter({ workDir, processes: 1 });
+  try {
+    assert.ok(pdf.available, "LibreOffice and python3-uno must be installed (scripts/setup.sh)");
+    await pdf.ready();
+    await fn(pdf);
+  } finally {
+    await pdf.close();
+    await Deno.remove(workDir, { recursive: true }).catch(() => {});
+  }
+}
 
 const template = buildMediationTemplate();
 const rows = [1, 2, 3, 4, 5].map((n) => renderDocx(template, mediationRow(n)));
@@ -75,49 +86,41 @@ Deno.test("mergeGroup() gives each row its own header and restarts page numbers"
 
 Deno.test({
   name: "convertGroup(): each row's PDF reads and looks as when it is converted alone",
-  ignore: !installed,
   sanitizeResources: false,
   sanitizeOps: false,
-  async fn() {
-    const workDir = await Deno.makeTempDir({ prefix: "pdf-groups-test-" });
-    await using pdf = createPdfConverter({ workDir, processes: 1 });
-    await pdf.ready();
-    const alone = await Promise.all(rows.map((docx) => pdf.convert(docx)));
-    const state: GroupState = { mergeable: true, merged: 0 };
-    const grouped = await convertGroup(pdf, { docs: rows, state });
-    assert.equal(state.merged, 1, state.reason);
-    for (const [i, result] of grouped.entries()) {
-      assert.ok("pdf" in result);
-      const [expected, actual] = await Promise.all([viewPdf(alone[i]), viewPdf(result.pdf)]);
-      assert.ok(expected.words.length >= 3, "a 3-4 page document");
-      assert.deepEqual(pdfDifferences(actual, expected), [], `row ${i + 1}`);
-    }
-    await Deno.remove(workDir, { recursive: true }).catch(() => {});
-  },
+  fn: () =>
+    withConverter(async (pdf) => {
+      const alone = await Promise.all(rows.map((docx) => pdf.convert(docx)));
+      const state: GroupState = { mergeable: true, merged: 0 };
+      const grouped = await convertGroup(pdf, { docs: rows, state });
+      assert.equal(state.merged, 1, state.reason);
+      for (const [i, result] of grouped.entries()) {
+        assert.ok("pdf" in result);
+        const [expected, actual] = await Promise.all([viewPdf(alone[i]), viewPdf(result.pdf)]);
+        assert.ok(expected.words.length >= 3, "a 3-4 page document");
+        assert.deepEqual(pdfDifferences(actual, expected), [], `row ${i + 1}`);
+      }
+    }),
 });
 
 Deno.test({
   name: "convertGroup() converts one by one when the template cannot be merged, and stops trying",
-  ignore: !installed,
   sanitizeResources: false,
   sanitizeOps: false,
-  async fn() {
-    const workDir = await Deno.makeTempDir({ prefix: "pdf-groups-test-" });
-    await using pdf = createPdfConverter({ workDir, processes: 1 });
-    await pdf.ready();
-    const table = buildDocx({
-      body: `<w:tbl><w:tr><w:tc><w:p><w:r><w:t>表格</w:t></w:r></w:p></w:tc></w:tr></w:tbl>`,
-    });
-    const state: GroupState = { mergeable: true, merged: 0 };
-    const results = await convertGroup(pdf, { docs: [table, table], state });
-    assert.equal(results.filter((r) => "pdf" in r).length, 2);
-    assert.deepEqual(state, {
-      mergeable: false,
-      merged: 0,
-      reason: "the body does not end with a paragraph",
-    });
-    await Deno.remove(workDir, { recursive: true }).catch(() => {});
-  },
+  fn: () =>
+    withConverter(async (pdf) => {
+      const table = buildDocx({
+        body: `<w:tbl><w:tr><w:tc><w:p><w:r><w:t>表格</w:t></w:r></w:p></w:tc></w:tr></w:tbl>`,
+      });
+      const state: GroupState = { mergeable: true, merged: 0 };
+      const results = await convertGroup(pdf, { docs: [table, table], state });
+      assert.equal(results.filter((r) => "pdf" in r).length, 2);
+      assert.deepEqual(state, {
+        mergeable: false,
+        merged: 0,
+        reason: "the body does not end with a paragraph",
+      });
+    }),
 });
 
 Deno.test("cutGroupPdf() refuses a PDF without the group's marks", async () => {
