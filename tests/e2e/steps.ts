@@ -87,20 +87,28 @@ export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
 }
 
+/** Per page: the document whose toast record was read, and the toasts of it already waited for. */
+const toastsTaken = new WeakMap<Page, { doc: string; taken: number[] }>();
+
 /**
  * Waits for an antd message (toast) holding this text. Toasts are recorded as they appear
  * (recordToasts in tests/helpers/browser.ts), so one that came and went before this wait began (a
- * toast lasts 3 s; on a loaded machine the next command can come later than that) still counts; each
- * wait takes one toast off the record, so two waits for the same text need two toasts (#16 flaky test).
+ * toast lasts 3 s; on a loaded machine the next command can come later than that) still counts. Each
+ * wait takes the first matching toast not taken by an earlier wait, so two waits for the same text
+ * need two toasts (#16 flaky test).
  */
 export async function waitForToast(page: Page, text: string): Promise<void> {
-  await page.waitForFunction((wanted) => {
-    const seen = (globalThis as unknown as { __toasts?: string[] }).__toasts ?? [];
-    const index = seen.findIndex((shown) => shown.includes(wanted));
-    if (index < 0) return false;
-    seen.splice(index, 1);
-    return true;
-  }, text);
+  const before = toastsTaken.get(page);
+  const found = await page.waitForFunction(([wanted, doc, taken]) => {
+    const record = globalThis as unknown as { __toasts?: string[]; __toastsDoc?: string };
+    const seen = record.__toasts ?? [];
+    const skip = record.__toastsDoc === doc ? taken : [];
+    const index = seen.findIndex((shown, i) => !skip.includes(i) && shown.includes(wanted));
+    return index < 0 ? null : { doc: record.__toastsDoc ?? "", index };
+  }, [text, before?.doc ?? "", before?.taken ?? []] as const);
+  const { doc, index } = (await found.jsonValue())!; // waitForFunction resolves on a value, never null
+  const taken = before && before.doc === doc ? before.taken : [];
+  toastsTaken.set(page, { doc, taken: [...taken, index] });
 }
 
 /** Waits until `locator` matches exactly `count` elements (a list that settles after a request). */

@@ -3,7 +3,7 @@ import { LocalBlobStore } from "../../server/blobs/local_blob_store.ts";
 import { userItemKey } from "../../server/blobs/blob_keys.ts";
 import { launchBrowser } from "../helpers/browser.ts";
 import { seedUser, startServer } from "../helpers/server_process.ts";
-import { ADMIN_LOGIN, assertNoPageErrors, signedInPage, waitForToast } from "./steps.ts";
+import { ADMIN_LOGIN, assertNoPageErrors, signedInPage, waitForCount, waitForToast } from "./steps.ts";
 
 Deno.test("/storage-manager: a member sees and deletes their own items; the administrator sees everyone's", async () => {
   const ids = { alice: 0, bob: 0 };
@@ -44,7 +44,8 @@ Deno.test("/storage-manager: a member sees and deletes their own items; the admi
   await confirm.getByRole("button", { name: /删\s*除/ }).click();
   await waitForToast(page, "删除成功");
   await mine.getByText("1.5 KB").first().waitFor();
-  assert.equal(await list.getByRole("cell", { name: "batch1" }).count(), 0);
+  // the summary and the file list reload separately: wait for the list to drop the batch
+  await waitForCount(list.getByRole("cell", { name: "batch1" }), 0);
   assertNoPageErrors(browser.pageErrors);
 
   const admin = await signedInPage(browser, { url: server.url, ...ADMIN_LOGIN });

@@ -83,6 +83,7 @@ export async function launchBrowser(): Promise<BrowserSession> {
       context.setDefaultNavigationTimeout(E2E_WAIT_MS);
       contexts.push(context);
       await context.addInitScript(recordToasts);
+      await context.addInitScript(shortenAnimations);
       const page = await context.newPage();
       page.on("pageerror", (err) => pageErrors.push(`${page.url()}: ${err.message}`));
       // A Content-Security-Policy violation counts as a page error, so every browser test checks the CSP
@@ -101,11 +102,13 @@ export async function launchBrowser(): Promise<BrowserSession> {
 
 /**
  * Runs in every page before its own scripts: records the text of each antd message (toast) as it
- * appears or changes, in `globalThis.__toasts`, for waitForToast (tests/e2e/steps.ts).
+ * appears or changes, in `globalThis.__toasts` (append only), for waitForToast (tests/e2e/steps.ts).
  */
 function recordToasts(): void {
   const seen: string[] = [];
-  (globalThis as unknown as { __toasts: string[] }).__toasts = seen;
+  const record = globalThis as unknown as { __toasts: string[]; __toastsDoc: string };
+  record.__toasts = seen;
+  record.__toastsDoc = `${Date.now()}-${Math.random()}`; // a reload starts a new record
   const last = new WeakMap<Element, string>();
   const note = (notice: Element) => {
     const text = notice.textContent ?? "";
@@ -126,4 +129,22 @@ function recordToasts(): void {
       }
     }
   }).observe(document, { subtree: true, childList: true, characterData: true });
+}
+
+/**
+ * Runs in every page before its own scripts: CSS keyframe animations (antd's dialog zoom, fades,
+ * slides) last 1 ms. On a loaded machine Playwright can judge a zooming dialog "stable" between two
+ * slow frames and click where its button was about to be, so the click lands beside it (the
+ * /excel-templates 关闭 click under load, #16). Animations still run and end (animationend fires), so
+ * antd's motion states are unchanged; transitions are left as they are.
+ */
+function shortenAnimations(): void {
+  const add = () => {
+    const style = document.createElement("style");
+    style.textContent =
+      "*, *::before, *::after { animation-duration: 1ms !important; animation-delay: 0s !important; }";
+    document.head.append(style);
+  };
+  if (document.head) add();
+  else document.addEventListener("DOMContentLoaded", add, { once: true });
 }
