@@ -29,6 +29,13 @@ const HEADER_OR_FOOTER = /^word\/(?:_rels\/)?(?:header|footer)\d*[^/]*\.xml(?:\.
 const FIELD_PARTS =
   /<w:fldChar\b[^>]*w:fldCharType="(begin|end)"[^>]*>|<w:instrText\b[^>]*>([^<]*)<\/w:instrText>|\bw:instr="([^"]*)"/g;
 
+/** A package's parts that must be the same in every row: all but the body, headers and footers. */
+function sharedParts(zip: PizZip): string[] {
+  return Object.keys(zip.files).filter((name) =>
+    !zip.files[name].dir && name !== "word/document.xml" && !HEADER_OR_FOOTER.test(name)
+  ).sort();
+}
+
 /** The instruction of every field of a part (`PAGE \* MERGEFORMAT`, `NUMPAGES`, ...). */
 export function fieldInstructions(xml: string): string[] {
   const found: string[] = [];
@@ -90,9 +97,7 @@ export function groupBlocker(docs: readonly Uint8Array[]): string | null {
   const zips = docs.map((bytes) => new PizZip(bytes));
   const first = zips[0];
   const numbered = numberedStyles(first.file("word/styles.xml")?.asText() ?? "");
-  const shared = Object.keys(first.files).filter((name) =>
-    !first.files[name].dir && name !== "word/document.xml" && !HEADER_OR_FOOTER.test(name)
-  ).sort();
+  const shared = sharedParts(first);
   for (const [i, zip] of zips.entries()) {
     const xml = zip.file("word/document.xml")?.asText();
     if (xml === undefined) return "no word/document.xml";
@@ -116,10 +121,7 @@ export function groupBlocker(docs: readonly Uint8Array[]): string | null {
       if (other !== undefined) return `field ${other.split(/\s/)[0] || "(empty)"}`;
     }
     if (i === 0) continue;
-    const names = Object.keys(zip.files).filter((name) =>
-      !zip.files[name].dir && name !== "word/document.xml" && !HEADER_OR_FOOTER.test(name)
-    ).sort();
-    if (names.join("\n") !== shared.join("\n")) return "packages differ";
+    if (sharedParts(zip).join("\n") !== shared.join("\n")) return "packages differ";
     for (const name of shared) {
       if (zip.file(name)!.asText() !== first.file(name)!.asText()) return `${name} differs`;
     }
