@@ -8,6 +8,7 @@ import { RouterProvider } from "react-router";
 import { setupZodLocale } from "../common/zod_setup.ts";
 import { ChunkErrorBoundary } from "./components/ChunkErrorBoundary.tsx";
 import { registerMessage } from "./components/feedback.ts";
+import { usePrefersReducedMotion } from "./components/reduced_motion.ts";
 import { createAppRouter } from "./router.tsx";
 
 type Locale = NonNullable<Parameters<typeof ConfigProvider>[0]["locale"]>;
@@ -26,13 +27,22 @@ function MessageBridge() {
 
 const router = createAppRouter();
 
-createRoot(document.getElementById("root")!).render(
-  <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: "#1f5fbf", borderRadius: 6 } }}>
-    <AntApp>
-      <MessageBridge />
-      <ChunkErrorBoundary>
-        <RouterProvider router={router} />
-      </ChunkErrorBoundary>
-    </AntApp>
-  </ConfigProvider>,
-);
+/** antd in Chinese with the app's colours; no animations for a reader who asks for reduced motion. */
+function Root() {
+  const reducedMotion = usePrefersReducedMotion();
+  return (
+    <ConfigProvider
+      locale={zhCN}
+      theme={{ token: { colorPrimary: "#1f5fbf", borderRadius: 6, motion: !reducedMotion } }}
+    >
+      <AntApp>
+        <MessageBridge />
+        <ChunkErrorBoundary>
+          <RouterProvider router={router} />
+        </ChunkErrorBoundary>
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+createRoot(document.getElementById("root")!).render(<Root />);

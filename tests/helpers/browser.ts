@@ -31,6 +31,13 @@ const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
+export interface PageOptions {
+  /** 1280×800 unless given (390×844 for a phone). */
+  viewport?: { width: number; height: number };
+  /** The reader's motion setting; "reduce" unless given (see newPage). */
+  reducedMotion?: "reduce" | "no-preference";
+}
+
 export interface BrowserSession {
   browser: Browser;
   /** Uncaught errors from any page of this session ("pageerror" events). */
@@ -39,7 +46,7 @@ export interface BrowserSession {
    * A page in a new, empty context (no stored token), with relative URLs resolved against baseURL;
    * 1280×800 unless a viewport is given (390×844 for a phone).
    */
-  newPage(baseURL: string, options?: { viewport?: { width: number; height: number } }): Promise<Page>;
+  newPage(baseURL: string, options?: PageOptions): Promise<Page>;
   close(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
 }
@@ -71,19 +78,23 @@ export async function launchBrowser(): Promise<BrowserSession> {
   return {
     browser,
     pageErrors,
-    async newPage(baseURL: string, options?: { viewport?: { width: number; height: number } }) {
+    async newPage(baseURL: string, options?: PageOptions) {
       const context = await browser.newContext({
         baseURL,
         locale: "zh-CN",
         timezoneId: "Asia/Shanghai",
         viewport: options?.viewport ?? { width: 1280, height: 800 },
+        // The app turns antd's animations off for a reader who asks for reduced motion
+        // (web/components/reduced_motion.ts): a dialog is where it will stay from its first frame,
+        // so a click on a loaded machine never lands on one still zooming in (#16 flaky tests).
+        reducedMotion: options?.reducedMotion ?? "reduce",
       });
       // A ceiling, not a pause: every wait ends as soon as what it waits for is there (#16 flaky test).
       context.setDefaultTimeout(E2E_WAIT_MS);
       context.setDefaultNavigationTimeout(E2E_WAIT_MS);
       contexts.push(context);
       await context.addInitScript(recordToasts);
-      await context.addInitScript(shortenAnimations);
+      await context.addInitScript(recordClicks);
       const page = await context.newPage();
       page.on("pageerror", (err) => pageErrors.push(`${page.url()}: ${err.message}`));
       // A Content-Security-Policy violation counts as a page error, so every browser test checks the CSP
@@ -132,19 +143,28 @@ function recordToasts(): void {
 }
 
 /**
- * Runs in every page before its own scripts: CSS keyframe animations (antd's dialog zoom, fades,
- * slides) last 1 ms. On a loaded machine Playwright can judge a zooming dialog "stable" between two
- * slow frames and click where its button was about to be, so the click lands beside it (the
- * /excel-templates 关闭 click under load, #16). Animations still run and end (animationend fires), so
- * antd's motion states are unchanged; transitions are left as they are.
+ * Runs in every page before its own scripts: keeps the last ten clicks (where, on what, when) in
+ * `globalThis.__clicks`, so a failed browser test can say where its clicks landed (describePage in
+ * tests/e2e/steps.ts).
  */
-function shortenAnimations(): void {
-  const add = () => {
-    const style = document.createElement("style");
-    style.textContent =
-      "*, *::before, *::after { animation-duration: 1ms !important; animation-delay: 0s !important; }";
-    document.head.append(style);
-  };
-  if (document.head) add();
-  else document.addEventListener("DOMContentLoaded", add, { once: true });
+function recordClicks(): void {
+  const clicks: string[] = [];
+  (globalThis as unknown as { __clicks: string[] }).__clicks = clicks;
+  addEventListener("mousedown", (event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const label = target
+      ? `<${target.tagName.toLowerCase()} class="${target.getAttribute("class") ?? ""}"> ${
+        (target.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 40)
+      }`
+      : "(no element)";
+    const dialogs = Array.from(document.querySelectorAll(".ant-modal")).map((modal) => {
+      const box = modal.getBoundingClientRect();
+      return `[${Math.round(box.left)},${Math.round(box.top)} ${Math.round(box.width)}×${
+        Math.round(box.height)
+      }]`;
+    });
+    const at = `${Math.round(performance.now())} ms at (${event.clientX}, ${event.clientY})`;
+    clicks.push(`${at} on ${label}${dialogs.length ? `, dialogs at ${dialogs.join(" ")}` : ""}`);
+    if (clicks.length > 10) clicks.shift();
+  }, { capture: true });
 }
