@@ -8,6 +8,7 @@ import { seedUser, startServer } from "../helpers/server_process.ts";
 import {
   apiGet,
   assertNoPageErrors,
+  downloadBy,
   signedInPage,
   storedToken,
   waitForCount,
@@ -104,12 +105,9 @@ Deno.test("/ai-chat: a preset draft streams from the fake model with a citation 
   await page.keyboard.press("Escape");
   await page.getByText("剩余AI使用次数：2").waitFor();
 
-  const [download] = await Promise.all([
-    page.waitForEvent("download"),
-    answer.getByRole("button", { name: "导出Word" }).click(),
-  ]);
-  assert.equal(download.suggestedFilename(), "民事起诉状.docx");
-  const xml = new PizZip(await Deno.readFile(await download.path())).file("word/document.xml")!.asText();
+  const download = await downloadBy(page, answer.getByRole("button", { name: "导出Word" }));
+  assert.equal(download.name, "民事起诉状.docx");
+  const xml = new PizZip(download.bytes).file("word/document.xml")!.asText();
   assert.match(xml, /原告：李明/);
   assert.match(xml, /被告：王强/);
   assert.match(xml, /仿宋_GB2312/);

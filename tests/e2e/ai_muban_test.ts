@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { buildSimpleTemplate } from "../../scripts/make_fixtures.ts";
 import { launchBrowser } from "../helpers/browser.ts";
 import { seedUser, startServer } from "../helpers/server_process.ts";
-import { assertNoPageErrors, signedInPage, waitForToast } from "./steps.ts";
+import { assertNoPageErrors, downloadBy, signedInPage, waitForToast } from "./steps.ts";
 
 const PASSWORD = "member-pass-1";
 const DOCX_MIME = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
@@ -72,12 +72,9 @@ Deno.test("/ai-muban: upload with the dialog's checks, variables shown, edit, do
   const renamed = row(page, "借贷起诉状");
   await renamed.waitFor();
 
-  const [download] = await Promise.all([
-    page.waitForEvent("download"),
-    renamed.getByRole("button", { name: /下\s*载/ }).click(),
-  ]);
-  assert.equal(download.suggestedFilename(), "借贷起诉状.docx");
-  assert.deepEqual(await Deno.readFile(await download.path()), bytes);
+  const download = await downloadBy(page, renamed.getByRole("button", { name: /下\s*载/ }));
+  assert.equal(download.name, "借贷起诉状.docx");
+  assert.deepEqual(download.bytes, bytes);
 
   await renamed.getByRole("button", { name: /删\s*除/ }).click();
   await page.getByText("确定要删除该模板吗？").waitFor();

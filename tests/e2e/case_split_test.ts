@@ -3,7 +3,14 @@ import { Buffer } from "node:buffer";
 import * as XLSX from "xlsx";
 import { launchBrowser } from "../helpers/browser.ts";
 import { seedUser, startServer } from "../helpers/server_process.ts";
-import { assertNoPageErrors, signInThroughPage, storedToken, waitForPath, waitForToast } from "./steps.ts";
+import {
+  assertNoPageErrors,
+  downloadBy,
+  signInThroughPage,
+  storedToken,
+  waitForPath,
+  waitForToast,
+} from "./steps.ts";
 
 const PASSWORD = "member-pass-1";
 const HEADER = ["案号", "当事人", "住所地", "标的额"];
@@ -23,8 +30,8 @@ function workbookBytes(): Buffer {
   return Buffer.from(XLSX.write(wb, { type: "array", bookType: "xlsx" }));
 }
 
-async function readDownload(path: string): Promise<unknown[][]> {
-  const wb = XLSX.read(await Deno.readFile(path), { type: "array" });
+function readWorkbook(bytes: Uint8Array): unknown[][] {
+  const wb = XLSX.read(bytes, { type: "array" });
   return XLSX.utils.sheet_to_json(wb.Sheets[wb.SheetNames[0]], { header: 1, defval: null });
 }
 
@@ -71,18 +78,12 @@ Deno.test("/excel-case-split: upload a sheet, split it by city, download a regio
   await row.getByRole("button", { name: "展开" }).click();
   await row.getByText("杭州市（3条）").waitFor();
 
-  const [download] = await Promise.all([
-    page.waitForEvent("download"),
-    row.getByRole("link", { name: "下载杭州市" }).click(),
-  ]);
-  assert.equal(download.suggestedFilename(), "案件清单-杭州市.xlsx");
-  assert.deepEqual(await readDownload((await download.path())!), [HEADER, ROWS[0], ROWS[2], ROWS[4]]);
+  const download = await downloadBy(page, row.getByRole("link", { name: "下载杭州市" }));
+  assert.equal(download.name, "案件清单-杭州市.xlsx");
+  assert.deepEqual(readWorkbook(download.bytes), [HEADER, ROWS[0], ROWS[2], ROWS[4]]);
 
-  const [summary] = await Promise.all([
-    page.waitForEvent("download"),
-    row.getByRole("button", { name: "批量下载" }).click(),
-  ]);
-  assert.equal(summary.suggestedFilename(), "案件清单-汇总.xlsx");
+  const summary = await downloadBy(page, row.getByRole("button", { name: "批量下载" }));
+  assert.equal(summary.name, "案件清单-汇总.xlsx");
   await waitForToast(page, "批量下载成功");
 
   await row.getByRole("button", { name: "未分配信息" }).click();

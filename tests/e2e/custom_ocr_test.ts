@@ -4,7 +4,7 @@ import PizZip from "pizzip";
 import { buildDocx, plainParagraph } from "../../scripts/make_fixtures.ts";
 import { launchBrowser } from "../helpers/browser.ts";
 import { seedUser, startServer } from "../helpers/server_process.ts";
-import { apiCall, assertNoPageErrors, signedInPage, storedToken, waitForToast } from "./steps.ts";
+import { apiCall, assertNoPageErrors, downloadBy, signedInPage, storedToken, waitForToast } from "./steps.ts";
 
 const PASSWORD = "member-pass-1";
 
@@ -95,8 +95,8 @@ Deno.test("/custom-ocr: create a rule, process a case folder, choose between two
   await page.getByRole("button", { name: /生成文档/ }).click();
   await waitForToast(page, "成功生成 1 个文档");
   const link = page.getByRole("button", { name: /答辩通知.*\.docx/ });
-  const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
-  const bytes = await Deno.readFile(await download.path());
+  const download = await downloadBy(page, link);
+  const bytes = download.bytes;
   const text = new PizZip(bytes).file("word/document.xml")!.asText().replace(/<[^>]+>/g, "");
   assert.match(text, /被告：张三，借款金额：壹万贰仟元整/);
   assertNoPageErrors(browser.pageErrors);
@@ -231,8 +231,8 @@ Deno.test("/custom-ocr folder mode: case folders uploaded keeping both or replac
     await generateFor("甲案");
     await generateFor("乙案");
     const zipButton = page.getByRole("button", { name: /打包下载全部文书（2 个案件，2 个文件）/ });
-    const [download] = await Promise.all([page.waitForEvent("download"), zipButton.click()]);
-    const zip = new PizZip(await Deno.readFile(await download.path()));
+    const download = await downloadBy(page, zipButton);
+    const zip = new PizZip(download.bytes);
     const docs = Object.keys(zip.files).filter((n) => n.endsWith(".docx")).sort();
     assert.equal(docs.length, 2);
     const texts = docs.map((n) =>

@@ -6,7 +6,7 @@ import { buildDocx, plainParagraph } from "../../scripts/make_fixtures.ts";
 import { launchBrowser } from "../helpers/browser.ts";
 import { docxText, sheetBytes } from "../helpers/mediation.ts";
 import { seedUser, startServer } from "../helpers/server_process.ts";
-import { assertNoPageErrors, signInThroughPage, waitForToast } from "./steps.ts";
+import { assertNoPageErrors, downloadBy, signInThroughPage, waitForToast } from "./steps.ts";
 
 const PASSWORD = "member-pass-1";
 const XLSX_MIME = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -132,21 +132,18 @@ Deno.test("/excel-batch: the five steps, paragraph options, then a result whose 
   const rows = page.locator("tr.ant-table-row");
   assert.equal(await rows.count(), 2);
   await rows.filter({ hasText: "催告通知_1.docx" }).waitFor();
-  const [download] = await Promise.all([
-    page.waitForEvent("download"),
-    rows.filter({ hasText: "催告通知_2.docx" }).getByRole("button", { name: /下\s*载/ }).click(),
-  ]);
-  assert.equal(download.suggestedFilename(), "催告通知_2.docx");
-  const text = docxText(await Deno.readFile((await download.path())!));
+  const download = await downloadBy(
+    page,
+    rows.filter({ hasText: "催告通知_2.docx" }).getByRole("button", { name: /下\s*载/ }),
+  );
+  assert.equal(download.name, "催告通知_2.docx");
+  const text = docxText(download.bytes);
   assert.match(text, /标题：（2024）京02号/);
   assert.match(text, /\u3000\u30001、被申请人李四，欠款2,500\.50元\n/);
 
-  const [csv] = await Promise.all([
-    page.waitForEvent("download"),
-    page.getByRole("button", { name: "导出下载地址" }).click(),
-  ]);
+  const csv = await downloadBy(page, page.getByRole("button", { name: "导出下载地址" }));
   await waitForToast(page, "下载地址已导出");
-  const lines = (await Deno.readTextFile((await csv.path())!)).trim().split(/\r\n/);
+  const lines = (new TextDecoder().decode(csv.bytes)).trim().split(/\r\n/);
   assert.equal(lines.length, 3);
   const address = lines[1].split(",")[2];
   // the time as the screen shows it (local YYYY-MM-DD HH:mm:ss), not ISO UTC
@@ -163,16 +160,13 @@ Deno.test("/excel-batch: the five steps, paragraph options, then a result whose 
   assert.deepEqual(downloads.sort(), ["催告通知_1.docx", "催告通知_2.docx"]);
 
   // 打包下载: the browser downloads the task's zip itself from a signed link (no blob: address)
-  const [zip] = await Promise.all([
-    page.waitForEvent("download"),
-    page.getByRole("button", { name: "打包下载" }).click(),
-  ]);
-  assert.match(zip.url(), /\/api\/excel-batch\/task\/[0-9a-f]{20}\/zip\?u=\d+&e=\d+&s=[0-9a-f]{32}$/);
-  assert.equal(zip.suggestedFilename(), "催告通知.zip");
-  const zipped = new PizZip(await Deno.readFile((await zip.path())!));
+  const zip = await downloadBy(page, page.getByRole("button", { name: "打包下载" }));
+  assert.match(zip.url, /\/api\/excel-batch\/task\/[0-9a-f]{20}\/zip\?u=\d+&e=\d+&s=[0-9a-f]{32}$/);
+  assert.equal(zip.name, "催告通知.zip");
+  const zipped = new PizZip(zip.bytes);
   assert.deepEqual(Object.keys(zipped.files).sort(), ["催告通知_1.docx", "催告通知_2.docx"]);
   assert.match(docxText(zipped.file("催告通知_1.docx")!.asUint8Array()), /被申请人张三/);
-  assert.equal((await fetch(zip.url())).status, 200, "the link itself needs no token");
+  assert.equal((await fetch(zip.url)).status, 200, "the link itself needs no token");
   // a refused link request shows the page's message
   await page.route("**/download-zip-url", (route) => route.fulfill({ status: 404, body: "not found" }));
   await page.getByRole("button", { name: "打包下载" }).click();

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import PizZip from "pizzip";
-import type { Download, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import * as XLSX from "xlsx";
 import { buildDocx, buildSimpleTemplate, plainParagraph } from "../../scripts/make_fixtures.ts";
 import { launchBrowser } from "../helpers/browser.ts";
@@ -15,6 +15,8 @@ import {
   assertNoPageErrors,
   assertTableFits,
   DESKTOP_1440,
+  downloadBy,
+  menuEntry,
   signInThroughPage,
   storedToken,
   waitForPath,
@@ -40,19 +42,6 @@ function sheetBytes(header: string[], rows: unknown[][]): Buffer {
 
 async function uploadExcel(page: Page, name: string, buffer: Buffer, mimeType = XLSX_MIME) {
   await page.locator('input[type=file][accept=".xlsx,.xls"]').setInputFiles({ name, mimeType, buffer });
-}
-
-/** Clicks and returns the download's name, bytes and the address the browser downloaded it from. */
-async function downloadBy(
-  page: Page,
-  target: Locator,
-): Promise<{ name: string; bytes: Uint8Array; url: string }> {
-  const [download]: [Download, void] = await Promise.all([page.waitForEvent("download"), target.click()]);
-  return {
-    name: download.suggestedFilename(),
-    bytes: await Deno.readFile(await download.path()),
-    url: download.url(),
-  };
 }
 
 function docxText(bytes: Uint8Array): string {
@@ -192,8 +181,8 @@ Deno.test("/mediation-form: system template → template.xlsx → filled sheet �
   // the whole batch as one zip, Word and PDF folders, downloaded by the browser itself from a signed
   // link (no blob: address, no token in the page's memory or the URL)
   const zipLink = /\/api\/mediation\/batch\/(\d{8}_\d{6})\/zip\?type=both&u=\d+&e=\d+&s=[0-9a-f]{32}$/;
-  await page.getByRole("button", { name: "打包下载" }).hover();
-  const zip = await downloadBy(page, page.getByText("打包下载 Word + PDF"));
+  const zipButton = page.getByRole("button", { name: "打包下载" });
+  const zip = await downloadBy(page, await menuEntry(page, zipButton, "打包下载 Word + PDF"));
   assert.match(zip.url, zipLink);
   const batchNo = zipLink.exec(zip.url)![1];
   assert.equal(zip.name, `${batchNo}.zip`);
@@ -210,8 +199,7 @@ Deno.test("/mediation-form: system template → template.xlsx → filled sheet �
   assert.equal((await fetch(zip.url.replace(/s=[0-9a-f]/, "s=x"))).status, 403);
   // a refused link request shows the page's message
   await page.route("**/download-url?*", (route) => route.fulfill({ status: 404, body: "not found" }));
-  await page.getByRole("button", { name: "打包下载" }).hover();
-  await page.getByText("打包下载 Word", { exact: true }).click();
+  await (await menuEntry(page, zipButton, "打包下载 Word")).click();
   await waitForToast(page, "批量下载失败");
   await page.unroute("**/download-url?*");
 

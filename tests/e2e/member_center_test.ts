@@ -5,7 +5,14 @@ import * as XLSX from "xlsx";
 import { launchBrowser } from "../helpers/browser.ts";
 import { seedUser, startServer } from "../helpers/server_process.ts";
 import { recordUsage } from "../../server/kv/usage.ts";
-import { ADMIN_LOGIN, assertNoPageErrors, signedInPage, signInThroughPage, waitForToast } from "./steps.ts";
+import {
+  ADMIN_LOGIN,
+  assertNoPageErrors,
+  downloadBy,
+  signedInPage,
+  signInThroughPage,
+  waitForToast,
+} from "./steps.ts";
 
 const PASSWORD = "member-pass-1";
 
@@ -94,16 +101,12 @@ Deno.test("an administrator changes a member's quota in the member center and th
   await member.screenshot({ path: "/tmp/e2e-member-center-member.png", fullPage: true });
 
   // Export: a dated .xlsx holding the two records.
-  const [download] = await Promise.all([
-    member.waitForEvent("download"),
-    member.getByRole("button", { name: /导\s*出/ }).click(),
-  ]);
+  const download = await downloadBy(member, member.getByRole("button", { name: /导\s*出/ }));
   await waitForToast(member, "导出成功");
   // the date of the browser's day (China time here), which is not the test runner's after 16:00 UTC
   const browserDay = await member.evaluate(() => new Date().toLocaleDateString("en-CA"));
-  assert.equal(download.suggestedFilename(), `使用记录_${browserDay}.xlsx`);
-  const path = await download.path();
-  const book = XLSX.read(await Deno.readFile(path), { type: "array" });
+  assert.equal(download.name, `使用记录_${browserDay}.xlsx`);
+  const book = XLSX.read(download.bytes, { type: "array" });
   const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]], { header: 1 });
   assert.deepEqual(rows[0], ["用户名", "类型", "描述", "状态", "时间"]);
   assert.deepEqual(rows.slice(1).map((r) => r.slice(0, 4)), [

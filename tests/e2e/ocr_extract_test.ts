@@ -3,7 +3,7 @@ import { Buffer } from "node:buffer";
 import * as XLSX from "xlsx";
 import { launchBrowser } from "../helpers/browser.ts";
 import { seedUser, startServer } from "../helpers/server_process.ts";
-import { apiGet, assertNoPageErrors, signedInPage, storedToken, waitForToast } from "./steps.ts";
+import { apiGet, assertNoPageErrors, downloadBy, signedInPage, storedToken, waitForToast } from "./steps.ts";
 
 const PASSWORD = "member-pass-1";
 const CASE_DIR = new URL("../../../shared/data/extraction/cases/D01_汇禾诉谢蓉媛/", import.meta.url);
@@ -116,12 +116,9 @@ Deno.test("/ocr-extract: create a template, process three files of a case, edit,
   assert.equal(limits.limits.aiLimit, 2, "three files, three AI uses");
 
   // Export.
-  const [download] = await Promise.all([
-    page.waitForEvent("download"),
-    page.getByRole("button", { name: /导出Excel/ }).click(),
-  ]);
-  assert.match(download.suggestedFilename(), /^OCR信息提取_金融借款要素_\d{8}\.xlsx$/);
-  const book = XLSX.read(await Deno.readFile((await download.path())!));
+  const download = await downloadBy(page, page.getByRole("button", { name: /导出Excel/ }));
+  assert.match(download.name, /^OCR信息提取_金融借款要素_\d{8}\.xlsx$/);
+  const book = XLSX.read(download.bytes);
   const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]], { header: 1 });
   assert.deepEqual(rows[0], ["字段", "值", "来源文件", "是否找到"]);
   assert.deepEqual(rows.find((r) => r[0] === "借款金额"), [

@@ -12,6 +12,7 @@ import { seedUser, startServer } from "../helpers/server_process.ts";
 import {
   apiGet,
   assertNoPageErrors,
+  downloadBy,
   signInThroughPage,
   storedToken,
   waitForPath,
@@ -68,12 +69,9 @@ Deno.test("/my-templates: upload checks, the variables of an uploaded template, 
   // no preview in the personal manager (part 2 §2.6)
   assert.equal(await page.getByRole("button", { name: /预\s*览/ }).count(), 0);
 
-  const [download] = await Promise.all([
-    page.waitForEvent("download"),
-    row.getByRole("button", { name: /下\s*载/ }).click(),
-  ]);
-  assert.equal(download.suggestedFilename(), "调解书.docx");
-  const saved = await Deno.readFile(await download.path());
+  const download = await downloadBy(page, row.getByRole("button", { name: /下\s*载/ }));
+  assert.equal(download.name, "调解书.docx");
+  const saved = download.bytes;
   assert.deepEqual(saved, uploaded);
 
   // delete asks first; cancelling keeps the row

@@ -92,6 +92,7 @@ export function BatchDetailModal({ batchNo, onClose }: { batchNo: string; onClos
       footer={
         <Space>
           <Dropdown
+            trigger={["click"]}
             menu={{
               items: (["word", "pdf", "both"] as const).map((kind) => ({
                 key: kind,

@@ -164,6 +164,7 @@ export function ResultSection({ batchNo, files, errors, running, onRetryFailed }
       <Space wrap>
         <Button icon={<ExportOutlined />} onClick={exportList}>导出文件信息</Button>
         <Dropdown
+          trigger={["click"]}
           disabled={files.length === 0}
           menu={{
             items: (["word", "pdf", "both"] as const).map((kind) => ({

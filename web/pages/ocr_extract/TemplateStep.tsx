@@ -119,6 +119,7 @@ export function TemplateStep({ onChoose }: Props) {
         </Button>
         {presets.length > 0 && (
           <Dropdown
+            trigger={["click"]}
             menu={{
               items: presets.map((p) => ({ key: p.key, label: p.name })),
               onClick: (e) => void copyPreset(e.key),
