@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import type { Locator, Page } from "playwright-core";
 import { type BrowserSession, E2E_WAIT_MS } from "../helpers/browser.ts";
 import { E2E_ADMIN_PASSWORD, E2E_ADMIN_USERNAME, E2E_CAPTCHA } from "../helpers/server_process.ts";
+import { explained } from "./page_report.ts";
 
 /** The login form's fields by their accessible names (aria-label / placeholder). */
 export function loginField(
@@ -157,99 +158,6 @@ export async function downloadBy(
       bytes: await Deno.readFile(await download.path()),
     };
   });
-}
-
-/**
- * Runs `action` on `page`; when it fails, the error also says what the page showed then
- * (describePage), so a failure on a loaded CI machine can be read from the log alone.
- */
-export async function explained<T>(page: Page, action: () => Promise<T>): Promise<T> {
-  try {
-    return await action();
-  } catch (err) {
-    const description = await describePage(page).catch((e) => `(page not described: ${e})`);
-    throw new Error(`${(err as Error).message}\n--- the page then ---\n${description}`, { cause: err });
-  }
-}
-
-/** Where failing browser tests leave their screenshots (E2E_ARTIFACTS_DIR, else a temp folder). */
-let artifactsDir: string | undefined;
-
-/**
- * What `page` shows now, as text: its address, the element under the mouse, the focused element,
- * open dialogs with their buttons (disabled, loading), open menus and pop-ups, every toast recorded
- * in this document, the start of the content area; and the path of a screenshot.
- */
-export async function describePage(page: Page): Promise<string> {
-  const state = await withTimeout(
-    page.evaluate(() => {
-      const text = (el: Element | null) => (el?.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 120);
-      const visible = (el: Element) => {
-        const box = (el as HTMLElement).getBoundingClientRect();
-        return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== "hidden";
-      };
-      const name = (el: Element | null) =>
-        el ? `<${el.tagName.toLowerCase()} class="${el.className}"> ${text(el).slice(0, 60)}` : "(none)";
-      const hovered = Array.from(document.querySelectorAll(":hover")).at(-1) ?? null;
-      const dialogs = Array.from(document.querySelectorAll(".ant-modal")).filter(visible).map((modal) => {
-        const buttons = Array.from(modal.querySelectorAll("button")).map((b) =>
-          `${text(b) || b.getAttribute("aria-label") || "?"}${b.disabled ? " (disabled)" : ""}${
-            b.classList.contains("ant-btn-loading") ? " (loading)" : ""
-          }`
-        );
-        const title = text(modal.querySelector(".ant-modal-title, .ant-modal-confirm-title"));
-        const box = modal.getBoundingClientRect();
-        const at = `${Math.round(box.left)},${Math.round(box.top)} ${Math.round(box.width)}×${
-          Math.round(box.height)
-        }`;
-        return `${title} at [${at}] [${buttons.join(" | ")}]`;
-      });
-      const popups = Array.from(
-        document.querySelectorAll(
-          ".ant-dropdown, .ant-popover, .ant-tooltip, .ant-select-dropdown, .ant-picker-dropdown",
-        ),
-      ).filter(visible).map(name);
-      const record = globalThis as unknown as { __toasts?: string[]; __clicks?: string[] };
-      const toasts = record.__toasts ?? [];
-      return {
-        hovered: name(hovered),
-        focused: name(document.activeElement),
-        dialogs,
-        popups,
-        toasts,
-        clicks: record.__clicks ?? [],
-        now: Math.round(performance.now()),
-        main: text(document.querySelector("main")).slice(0, 120),
-      };
-    }),
-    5_000,
-  );
-  artifactsDir ??= Deno.env.get("E2E_ARTIFACTS_DIR") ?? await Deno.makeTempDir({ prefix: "e2e-artifacts-" });
-  await Deno.mkdir(artifactsDir, { recursive: true });
-  const shot = `${artifactsDir}/${Date.now()}.png`;
-  const saved = await withTimeout(page.screenshot({ path: shot, fullPage: true }), 10_000).then(
-    () => shot,
-    (err) => `(no screenshot: ${err})`,
-  );
-  return [
-    `address: ${page.url()}`,
-    `under the mouse: ${state.hovered}`,
-    `focused: ${state.focused}`,
-    `dialogs: ${state.dialogs.join("; ") || "(none)"}`,
-    `pop-ups: ${state.popups.join("; ") || "(none)"}`,
-    `toasts so far: ${state.toasts.join(" / ") || "(none)"}`,
-    `last clicks (now ${state.now} ms): ${state.clicks.join("; ") || "(none)"}`,
-    `content area: ${state.main}`,
-    `screenshot: ${saved}`,
-  ].join("\n");
-}
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms);
-  });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 /** The stored token (the web app keeps it in localStorage under "token"). */

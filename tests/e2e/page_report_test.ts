@@ -1,11 +1,12 @@
 /**
- * The browser-test steps themselves: a wait that fails says what the page showed (explained), so a
+ * tests/e2e/page_report.ts: a wait that fails says what the page showed (explained), so a
  * failure on a loaded CI machine can be read from the log alone (#16 flaky tests).
  */
 import assert from "node:assert/strict";
 import { launchBrowser } from "../helpers/browser.ts";
 import { startServer } from "../helpers/server_process.ts";
-import { ADMIN_LOGIN, explained, openDialog, signedInPage, waitForPageReady } from "./steps.ts";
+import { explained } from "./page_report.ts";
+import { ADMIN_LOGIN, openDialog, signedInPage, waitForPageReady } from "./steps.ts";
 
 Deno.test("a failed wait says the address, the open dialog and its buttons, the toasts so far, and leaves a screenshot", async () => {
   await using server = await startServer();
