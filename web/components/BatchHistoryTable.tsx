@@ -5,6 +5,7 @@ import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { BATCH_PAGE_SIZES } from "../../common/constants.ts";
 import { errorText } from "../api/client.ts";
 import { formatBatchNo } from "./batch_no.ts";
+import { useLatestRequest } from "./latest_request.ts";
 
 /** What every batch history lists (PDF-to-link and template-based generation, part 2 §2.3, §2.4). */
 export interface BatchRow {
@@ -44,18 +45,22 @@ export function BatchHistoryTable<R extends BatchRow>(props: Props<R>) {
   const [open, setOpen] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
 
+  const begin = useLatestRequest();
+
   const fetchPage = useCallback(async () => {
+    const current = begin();
     setLoading(true);
     try {
       const data = await load(page, pageSize);
+      if (!current()) return;
       setRecords(data.records ?? []);
       setTotal(data.total ?? 0);
     } catch (err) {
-      message.error(errorText(err, "获取历史记录失败"));
+      if (current()) message.error(errorText(err, "获取历史记录失败"));
     } finally {
-      setLoading(false);
+      if (current()) setLoading(false);
     }
-  }, [load, page, pageSize, message]);
+  }, [begin, load, page, pageSize, message]);
 
   useEffect(() => void fetchPage(), [fetchPage, reloadSignal]);
 

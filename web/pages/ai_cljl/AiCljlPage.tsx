@@ -9,6 +9,7 @@ import { RunResult } from "../custom_ocr/RunResult.tsx";
 import { useRunProgress } from "../custom_ocr/use_run_progress.ts";
 import { recordColumns, type RunType, runType, STATUS, TYPES } from "./columns.tsx";
 import { RunFilesDetail } from "./RunFilesDetail.tsx";
+import { useLatestRequest } from "../../components/latest_request.ts";
 
 /** Another user's custom OCR run (administrators): its progress built from the record, read-only. */
 function progressOf(r: FolderRecordView): RunProgress {
@@ -53,16 +54,20 @@ export function AiCljlPage() {
   const custom = open?.kind === "custom_ocr";
   const { progress, reload } = useRunProgress(open && own && custom ? open.id : null);
 
+  const begin = useLatestRequest();
+
   const load = useCallback(async () => {
+    const current = begin();
     setLoading(true);
     try {
-      setRecords((await listRecords(scope, "all")).records);
+      const { records } = await listRecords(scope, "all");
+      if (current()) setRecords(records);
     } catch (err) {
-      message.error(errorText(err, "获取处理记录失败"));
+      if (current()) message.error(errorText(err, "获取处理记录失败"));
     } finally {
-      setLoading(false);
+      if (current()) setLoading(false);
     }
-  }, [message, scope]);
+  }, [begin, message, scope]);
   useEffect(() => void load(), [load]);
 
   const shown = useMemo(() =>

@@ -24,6 +24,7 @@ import {
 import { deleteLaw, importLaws, type ImportReport, listLaws, updateLaw } from "../../api/law_search.ts";
 import { toast } from "../../components/feedback.ts";
 import { StatusTag } from "./law_view.tsx";
+import { useLatestRequest } from "../../components/latest_request.ts";
 
 interface EditForm {
   status: LawStatus;
@@ -46,16 +47,20 @@ export function LibraryTab({ onChanged }: { onChanged: () => void }) {
   const [editing, setEditing] = useState<LawSummary | null>(null);
   const [form] = Form.useForm<EditForm>();
 
+  const begin = useLatestRequest();
+
   const load = useCallback(async () => {
+    const current = begin();
     setLoading(true);
     try {
-      setData(await listLaws({ ...filters, page, pageSize: 20 }));
+      const laws = await listLaws({ ...filters, page, pageSize: 20 });
+      if (current()) setData(laws);
     } catch {
       // shown by the API client
     } finally {
-      setLoading(false);
+      if (current()) setLoading(false);
     }
-  }, [filters, page]);
+  }, [begin, filters, page]);
   useEffect(() => void load(), [load]);
 
   async function runImport() {

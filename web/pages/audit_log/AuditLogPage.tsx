@@ -28,6 +28,7 @@ import { type AdminAuditRow, type AuditLogParams, type AuditRow, listAuditLog } 
 import { errorText } from "../../api/client.ts";
 import { formatTime } from "../../components/format_time.ts";
 import { diffFields } from "./diff_fields.ts";
+import { useLatestRequest } from "../../components/latest_request.ts";
 
 interface FilterValues {
   kind?: "admin" | "login";
@@ -83,18 +84,22 @@ export function AuditLogPage() {
   const [loading, setLoading] = useState(false);
   const [detail, setDetail] = useState<AdminAuditRow | null>(null);
 
+  const begin = useLatestRequest();
+
   const load = useCallback(async () => {
+    const current = begin();
     setLoading(true);
     try {
       const body = await listAuditLog(toQuery(filters, page.current, page.pageSize));
+      if (!current()) return;
       setRows(body.entries ?? []);
       setTotal(body.total ?? 0);
     } catch (err) {
-      message.error(errorText(err, "获取审计日志失败"));
+      if (current()) message.error(errorText(err, "获取审计日志失败"));
     } finally {
-      setLoading(false);
+      if (current()) setLoading(false);
     }
-  }, [filters, page, message]);
+  }, [begin, filters, page, message]);
 
   useEffect(() => {
     load();

@@ -6,6 +6,7 @@ import { SUPER_ADMIN_ROLE } from "../../../common/permissions.ts";
 import { errorText } from "../../api/client.ts";
 import { listUsersLimits, quickAddLimit, type UserQuotaRow } from "../../api/member.ts";
 import { QuotaEditModal } from "./QuotaEditModal.tsx";
+import { useLatestRequest } from "../../components/latest_request.ts";
 
 /** Member table page sizes (part 3 §9) and the table's quick add (+10). */
 const PAGE_SIZES = [10, 20, 50];
@@ -25,16 +26,20 @@ export function QuotaAdminPanel({ onChanged }: { onChanged: (userId: number) => 
   const [editing, setEditing] = useState<{ row: UserQuotaRow; kind: QuotaKind } | null>(null);
   const [adding, setAdding] = useState<string | null>(null);
 
+  const begin = useLatestRequest();
+
   const load = useCallback(async (username: string) => {
+    const current = begin();
     setLoading(true);
     try {
-      setRows((await listUsersLimits(username)).users);
+      const { users } = await listUsersLimits(username);
+      if (current()) setRows(users);
     } catch {
-      message.error("获取用户列表失败");
+      if (current()) message.error("获取用户列表失败");
     } finally {
-      setLoading(false);
+      if (current()) setLoading(false);
     }
-  }, [message]);
+  }, [begin, message]);
 
   useEffect(() => {
     void load(search);

@@ -27,6 +27,7 @@ import { formatTime } from "../../components/format_time.ts";
 import { usePaging } from "../../components/paging.ts";
 import { CodeGiftModal } from "./CodeGiftModal.tsx";
 import { describeGift, GiftFields } from "./GiftFields.tsx";
+import { useLatestRequest } from "../../components/latest_request.ts";
 
 const ZERO: RegisterGiftValues = { mediationLimit: 0, pdfConvertLimit: 0, aiLimit: 0 };
 
@@ -62,18 +63,22 @@ export function RegisterGiftPage() {
     }
   }, [form, message]);
 
+  const beginCodes = useLatestRequest();
+
   const loadCodes = useCallback(async () => {
+    const current = beginCodes();
     setCodesLoading(true);
     try {
       const res = await listGiftCodes(paging.page, paging.pageSize);
+      if (!current()) return;
       setCodes(res.codes ?? []);
       setTotal(res.total ?? 0);
     } catch (err) {
-      message.error(errorText(err, "获取邀请码列表失败"));
+      if (current()) message.error(errorText(err, "获取邀请码列表失败"));
     } finally {
-      setCodesLoading(false);
+      if (current()) setCodesLoading(false);
     }
-  }, [paging, message]);
+  }, [beginCodes, paging, message]);
 
   useEffect(() => void loadGift(), [loadGift]);
   useEffect(() => void loadCodes(), [loadCodes]);

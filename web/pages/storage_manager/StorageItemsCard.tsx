@@ -22,6 +22,7 @@ import {
 import { errorText } from "../../api/client.ts";
 import { deleteStorageItem, listStorageItems } from "../../api/storage.ts";
 import { formatBytes } from "../../components/format_bytes.ts";
+import { useLatestRequest } from "../../components/latest_request.ts";
 
 interface Props {
   summary: StorageSummary;
@@ -42,19 +43,22 @@ export function StorageItemsCard({ summary, isAdmin, userId, onUserChange, onDel
   const [items, setItems] = useState<StorageItem[]>([]);
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(false);
+  const begin = useLatestRequest();
 
   const load = useCallback(async () => {
+    const current = begin();
     setLoading(true);
     try {
       const res = await listStorageItems({ userId, area, page, pageSize });
+      if (!current()) return;
       setItems(res.items ?? []);
       setTotal(res.total ?? 0);
     } catch (err) {
-      message.error(errorText(err, "获取文件列表失败"));
+      if (current()) message.error(errorText(err, "获取文件列表失败"));
     } finally {
-      setLoading(false);
+      if (current()) setLoading(false);
     }
-  }, [userId, area, page, pageSize, message]);
+  }, [begin, userId, area, page, pageSize, message]);
 
   useEffect(() => {
     load();

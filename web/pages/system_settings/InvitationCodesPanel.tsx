@@ -13,6 +13,7 @@ import { usePaging } from "../../components/paging.ts";
 import { useConfirmDelete } from "../../components/confirm_delete.ts";
 import { CodeUsersModal } from "./CodeUsersModal.tsx";
 import { GenerateCodeModal } from "./GenerateCodeModal.tsx";
+import { useLatestRequest } from "../../components/latest_request.ts";
 
 /** The code table (paging 10/20/30/50), the generate dialog, the users dialog and delete. */
 export function InvitationCodesPanel({ defaultMaxUses }: { defaultMaxUses: number }) {
@@ -26,10 +27,14 @@ export function InvitationCodesPanel({ defaultMaxUses }: { defaultMaxUses: numbe
   const [viewing, setViewing] = useState<InvitationCode | null>(null);
   const showError = useCallback((text: string) => void message.error(text), [message]);
 
+  const begin = useLatestRequest();
+
   const load = useCallback(async () => {
+    const current = begin();
     setLoading(true);
     try {
       const res = await listInvitationCodes(paging.page, paging.pageSize);
+      if (!current()) return;
       // A deleted last row leaves an empty page: step back one.
       if ((res.codes ?? []).length === 0 && res.total > 0 && paging.page > 1) {
         setPaging((p) => ({ ...p, page: Math.ceil(res.total / p.pageSize) }));
@@ -38,11 +43,11 @@ export function InvitationCodesPanel({ defaultMaxUses }: { defaultMaxUses: numbe
       setCodes(res.codes ?? []);
       setTotal(res.total ?? 0);
     } catch (err) {
-      message.error(errorText(err, "获取邀请码列表失败"));
+      if (current()) message.error(errorText(err, "获取邀请码列表失败"));
     } finally {
-      setLoading(false);
+      if (current()) setLoading(false);
     }
-  }, [paging, message]);
+  }, [begin, paging, message]);
 
   useEffect(() => void load(), [load]);
 
