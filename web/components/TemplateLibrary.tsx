@@ -7,6 +7,7 @@ import type { ManagerTemplate, TemplateLibraryApi } from "../api/templates.ts";
 import { saveBlob } from "./save_file.ts";
 import { templateDownloadErrorText } from "./template_download.ts";
 import { TemplateUpload } from "./TemplateUpload.tsx";
+import { useLatestRequest } from "./latest_request.ts";
 
 /** Tags shown in the list before "+N". */
 const LISTED_VARIABLES = 6;
@@ -43,17 +44,20 @@ export function TemplateLibrary({ api, preview, listErrorText, uploadTitle, list
   const [loading, setLoading] = useState(false);
   const [previewing, setPreviewing] = useState<ManagerTemplate | null>(null);
 
+  const begin = useLatestRequest();
+
   const load = useCallback(async () => {
+    const current = begin();
     setLoading(true);
     try {
       const { templates } = await api.list();
-      setTemplates(templates ?? []);
+      if (current()) setTemplates(templates ?? []);
     } catch (err) {
-      message.error(errorText(err, listErrorText));
+      if (current()) message.error(errorText(err, listErrorText));
     } finally {
-      setLoading(false);
+      if (current()) setLoading(false);
     }
-  }, [api, listErrorText, message]);
+  }, [begin, api, listErrorText, message]);
 
   useEffect(() => void load(), [load]);
 

@@ -6,6 +6,7 @@ import { DeleteOutlined, EditOutlined, EyeOutlined } from "@ant-design/icons";
 import { App, Button, Card, Space, Table, type TableColumnsType } from "antd";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { errorText } from "../../api/client.ts";
+import { useLatestRequest } from "../../components/latest_request.ts";
 
 /** One kind of template: `load` fetches it again (获取模板列表失败 on failure). */
 export function useTemplateList<T>(list: () => Promise<{ templates: T[] }>) {
@@ -13,16 +14,20 @@ export function useTemplateList<T>(list: () => Promise<{ templates: T[] }>) {
   const [templates, setTemplates] = useState<T[]>([]);
   const [loading, setLoading] = useState(false);
 
+  const begin = useLatestRequest();
+
   const load = useCallback(async () => {
+    const current = begin();
     setLoading(true);
     try {
-      setTemplates((await list()).templates);
+      const { templates } = await list();
+      if (current()) setTemplates(templates);
     } catch (err) {
-      message.error(errorText(err, "获取模板列表失败"));
+      if (current()) message.error(errorText(err, "获取模板列表失败"));
     } finally {
-      setLoading(false);
+      if (current()) setLoading(false);
     }
-  }, [message, list]);
+  }, [begin, message, list]);
 
   useEffect(() => void load(), [load]);
   return { templates, loading, load };
