@@ -47,7 +47,6 @@ Deno.test("a member sees only the menu entries its permissions allow (part 1 §2
     // shown regardless of permission, even with no item inside
     { label: "AI工具", items: [] },
   ]);
-  await page1.screenshot({ path: "/tmp/e2e-member-menu.png" });
 
   const page2 = await signedInPage(browser, {
     url: server.url,
@@ -107,7 +106,6 @@ Deno.test("signed out, /dashboard shows 请先登录 and lands on /login", async
   await waitForToast(page, "请先登录");
   await waitForPath(page, "/login");
   await page.getByRole("button", { name: /^登\s*录$/ }).waitFor();
-  await page.screenshot({ path: "/tmp/e2e-login-page.png" });
   assertNoPageErrors(browser.pageErrors);
 });
 

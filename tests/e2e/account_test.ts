@@ -62,7 +62,6 @@ Deno.test("/account: a member changes their password (old one required) and sign
   await page.reload();
   await card.getByLabel("原密码").waitFor();
   assert.equal(pathOf(page), "/account");
-  await page.screenshot({ path: "/tmp/e2e-account.png", fullPage: true });
 
   await page.getByRole("button", { name: /退出登录/ }).click();
   await waitForPath(page, "/login");

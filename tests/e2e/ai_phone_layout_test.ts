@@ -25,7 +25,6 @@ async function assertNoSidewaysScroll(page: Page, path: string): Promise<void> {
     scrollWidth: document.documentElement.scrollWidth,
     clientWidth: document.documentElement.clientWidth,
   }));
-  await page.screenshot({ path: `/tmp/e2e-phone${path.replaceAll("/", "-")}.png`, fullPage: true });
   assert.ok(scrollWidth <= clientWidth, `${path} scrolls sideways: ${scrollWidth} > ${clientWidth}`);
 }
 

@@ -110,7 +110,6 @@ Deno.test("/ai-settings: user id 1 saves the settings, the key comes back masked
   await confirm.getByRole("button", { name: /删\s*除/ }).click();
   await waitForToast(page, "删除成功");
   await words.getByText("暂无敏感词").waitFor();
-  await page.screenshot({ path: "/tmp/e2e-ai-settings.png", fullPage: true });
 
   // Settings that failed to load cannot be saved: a save replaces all of them with what the form holds.
   await page.route("**/api/ai/settings", (route) => route.fulfill({ status: 500, body: "" }));

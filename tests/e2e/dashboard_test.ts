@@ -83,13 +83,11 @@ Deno.test("the dashboard's figures move after a metered action (60 s refresh for
   await admin.clock.runFor(DASHBOARD_REFRESH_MS);
   await waitForCard(admin, "pdf", 1, 1);
   await admin.getByRole("cell", { name: "PDF转链接：调解书.pdf" }).waitFor();
-  await admin.screenshot({ path: "/tmp/e2e-dashboard-admin.png", fullPage: true });
 
   // ... and the member's reload shows the new card.
   await member.reload();
   await member.getByRole("group", { name: "我的PDF转换" }).waitFor();
   await waitForCard(member, "pdf", 1, 1);
-  await member.screenshot({ path: "/tmp/e2e-dashboard-member.png", fullPage: true });
 
   // A failed first load of the figures says so in the page and offers a retry.
   await member.route("**/api/dashboard/stats", (route) => route.fulfill({ status: 500, body: "" }));

@@ -83,7 +83,6 @@ Deno.test("an administrator changes a member's quota in the member center and th
   await dialog.getByRole("button", { name: /确\s*定/ }).click();
   await waitForToast(admin, "修改成功");
   await admin.getByTestId("limit-member1-pdf_convert").filter({ hasText: "350" }).waitFor();
-  await admin.screenshot({ path: "/tmp/e2e-member-center-admin.png", fullPage: true });
 
   // The member refreshes: the new figures, 刷新成功, and the notice is gone.
   await member.getByRole("button", { name: /刷\s*新/ }).click();
@@ -98,7 +97,6 @@ Deno.test("an administrator changes a member's quota in the member center and th
   await tile(member, "PDF转换").getByText("剩余 350 次").waitFor();
   await member.getByText("管理员调整AI功能额度：20 → 30").waitFor();
   await member.getByText("管理员调整PDF转换额度：5 → 350").waitFor();
-  await member.screenshot({ path: "/tmp/e2e-member-center-member.png", fullPage: true });
 
   // Export: a dated .xlsx holding the two records.
   const download = await downloadBy(member, member.getByRole("button", { name: /导\s*出/ }));

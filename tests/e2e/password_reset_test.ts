@@ -57,7 +57,6 @@ Deno.test("forgot password: the mailed code resets the password, and the new one
   await dialog.getByLabel("确认新密码").fill("new-pass-1");
   await dialog.getByRole("button", { name: "重置密码" }).click();
   await dialog.getByText("验证码长度应为6位").waitFor();
-  await page.screenshot({ path: "/tmp/e2e-reset-dialog.png" });
 
   await dialog.getByLabel("邮箱验证码").fill(code);
   await dialog.getByRole("button", { name: "重置密码" }).click();

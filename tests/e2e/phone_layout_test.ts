@@ -70,7 +70,6 @@ Deno.test("at 390×844 the menu is a drawer from the header and no page scrolls 
   for (const [path, title] of pages) {
     await openPage(page, path, title);
     const { scrollWidth, clientWidth } = await pageOverflow(page);
-    await page.screenshot({ path: `/tmp/e2e-phone${path.replaceAll("/", "-")}.png`, fullPage: true });
     assert.ok(scrollWidth <= clientWidth, `${path} scrolls sideways: ${scrollWidth} > ${clientWidth}`);
   }
   assertNoPageErrors(browser.pageErrors);

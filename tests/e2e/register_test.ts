@@ -41,7 +41,6 @@ Deno.test("registration with invitation codes on: the code is required, then the
   await submit.click();
   await page.getByText("请输入邀请码", { exact: true }).waitFor();
   assert.equal(pathOf(page), "/login");
-  await page.screenshot({ path: "/tmp/e2e-register-form.png" });
 
   await loginField(page, "邀请码").fill(code.toLowerCase());
   await submit.click();

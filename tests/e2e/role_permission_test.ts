@@ -70,7 +70,6 @@ Deno.test("a role that loses a permission in the role manager takes the menu ite
   const userManage = systemGroup.getByRole("checkbox", { name: "用户管理" });
   assert.equal(await userManage.isChecked(), true);
   await userManage.uncheck();
-  await admin.screenshot({ path: "/tmp/e2e-role-dialog.png" });
   await dialog.getByRole("button", { name: /保\s*存/ }).click();
   await waitForToast(admin, "保存成功");
   await dialog.waitFor({ state: "hidden" });
@@ -136,7 +135,6 @@ Deno.test("the role manager protects 超级管理员 and warns more strongly bef
   const warning = dialog.locator(".ant-alert-warning");
   await warning.getByText("该角色的用户在菜单中看不到：模板文书生成", { exact: false }).waitFor();
   await warning.getByText("“Excel批量生成”或“Excel模板管理”", { exact: false }).waitFor();
-  await admin.screenshot({ path: "/tmp/e2e-role-hidden-group.png" });
   const excel = dialog.getByRole("checkbox", { name: "Excel批量生成" });
   await excel.check();
   await warning.waitFor({ state: "detached" });

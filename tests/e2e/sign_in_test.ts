@@ -40,10 +40,8 @@ Deno.test("the super admin signs in on /login, lands on /dashboard and sees its 
   await waitForPath(page, "/dashboard");
   await page.locator("header").getByText(E2E_ADMIN_USERNAME, { exact: true }).waitFor();
   await page.locator("header").getByText("系统仪表盘", { exact: true }).waitFor(); // the page title
-  await page.screenshot({ path: "/tmp/e2e-admin-dashboard.png" });
 
   assert.deepEqual(await readSideMenu(page), FULL_MENU);
-  await page.screenshot({ path: "/tmp/e2e-admin-menu-open.png", fullPage: true });
 
   // a menu click navigates
   await page.locator("aside").getByText("用户管理", { exact: true }).click();

@@ -83,7 +83,6 @@ Deno.test("an administrator creates a user in the user manager dialog, and the n
   assert.equal(await edit.getByLabel("用户名").inputValue(), "newbie");
   assert.equal(await edit.getByLabel("密码").inputValue(), "");
   await edit.getByRole("button", { name: /取\s*消/ }).click();
-  await admin.screenshot({ path: "/tmp/e2e-user-manager.png" });
 
   // the new user: one failed attempt, then signs in with the password the administrator set
   const user = await browser.newPage(server.url);
@@ -111,6 +110,5 @@ Deno.test("an administrator creates a user in the user manager dialog, and the n
     await rows.locator("td:nth-child(4)").allTextContents(),
     ["登录成功", "登录失败：用户名或密码错误"],
   );
-  await admin.screenshot({ path: "/tmp/e2e-audit-log.png" });
   assertNoPageErrors(browser.pageErrors);
 });
