@@ -67,6 +67,8 @@ export async function describePage(page: Page): Promise<string> {
         toasts,
         clicks: record.__clicks ?? [],
         now: Math.round(performance.now()),
+        header: text(document.querySelector("header"), 200),
+        body: document.querySelector("main") ? "" : text(document.body, 300),
         main: text(document.querySelector("main"), 400),
       };
     }),
@@ -87,7 +89,8 @@ export async function describePage(page: Page): Promise<string> {
     `pop-ups: ${state.popups.join("; ") || "(none)"}`,
     `toasts so far: ${state.toasts.join(" / ") || "(none)"}`,
     `last clicks (now ${state.now} ms): ${state.clicks.join("; ") || "(none)"}`,
-    `content area: ${state.main}`,
+    `header: ${state.header || "(none)"}`,
+    `content area: ${state.main || `(no content area; the page shows: ${state.body})`}`,
     `screenshot: ${saved}`,
   ].join("\n");
 }

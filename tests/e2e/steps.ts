@@ -68,11 +68,13 @@ export async function waitForPath(page: Page, path: string, timeout = E2E_WAIT_M
  * this: a button under a loading veil does not take the click (#16 flaky test).
  */
 export async function waitForPageReady(page: Page, title: string): Promise<void> {
-  await page.locator("header").getByText(title, { exact: true }).waitFor();
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return main !== null && main.childElementCount > 0 &&
-      main.querySelector(".ant-spin-spinning, .ant-skeleton-active") === null;
+  await explained(page, async () => {
+    await page.locator("header").getByText(title, { exact: true }).waitFor();
+    await page.waitForFunction(() => {
+      const main = document.querySelector("main");
+      return main !== null && main.childElementCount > 0 &&
+        main.querySelector(".ant-spin-spinning, .ant-skeleton-active") === null;
+    });
   });
 }
 
