@@ -8,6 +8,8 @@
  * `maxRssBytes` (a warm listener grows to 0.5-0.6 GB after ~330 conversions).
  */
 
+import { Buffer } from "node:buffer";
+import { createHash } from "node:crypto";
 import { AppError } from "../../errors.ts";
 import { detectLibreOfficeInstall, type LibreOfficeInstall } from "./detect_libreoffice.ts";
 
@@ -182,8 +184,13 @@ export function createPdfConverter(options: PdfConverterOptions): PdfConverter {
   async function startListener(slot: number, gen: number): Promise<Listener> {
     const profile = `${baseDir}/lo-profile-${id}-${slot}`;
     await Deno.remove(`${profile}/.lock`).catch(() => {});
+    const profileUrl = new URL(`file://${profile}`).href;
     const pipeName = `lo-${id}-${slot}-${gen}`;
     for (let attempt = 0; attempt < 3; attempt++) {
+      // soffice keeps its temporary folder (lu<pid>….tmp) in TMPDIR and leaves it when killed: give it
+      // one of its own, removed with the sockets it leaves in /tmp once it has exited.
+      const tmpDir = `${baseDir}/lo-tmp-${slot}-${gen}-${attempt}`;
+      await Deno.mkdir(tmpDir, { recursive: true });
       const soffice = new Deno.Command(lo.program, {
         args: [
           "--headless",
@@ -193,8 +200,9 @@ export function createPdfConverter(options: PdfConverterOptions): PdfConverter {
           "--nodefault",
           "--nolockcheck",
           `--accept=pipe,name=${pipeName};urp;`,
-          `-env:UserInstallation=${new URL(`file://${profile}`).href}`,
+          `-env:UserInstallation=${profileUrl}`,
         ],
+        env: { TMPDIR: tmpDir },
         stdin: "null",
         stdout: "null",
         stderr: "null",
@@ -205,7 +213,11 @@ export function createPdfConverter(options: PdfConverterOptions): PdfConverter {
         stdout: "piped",
         stderr: "piped",
       }).spawn();
-      const listener = wireListener(slot, soffice, helper);
+      const listener = wireListener(slot, soffice, helper, [
+        tmpDir,
+        pipeSocketPath(pipeName),
+        pipeSocketPath(singleInstancePipeName(profileUrl)),
+      ]);
       const first = await Promise.race([
         new Promise<Reply>((resolve) => (listener.onReply = resolve)),
         soffice.status.then((s) => ({ ready: false, error: `soffice exited with ${s.code}`, code: s.code })),
@@ -222,7 +234,12 @@ export function createPdfConverter(options: PdfConverterOptions): PdfConverter {
     throw new Error("soffice kept asking to restart");
   }
 
-  function wireListener(slot: number, soffice: Deno.ChildProcess, helper: Deno.ChildProcess): Listener {
+  function wireListener(
+    slot: number,
+    soffice: Deno.ChildProcess,
+    helper: Deno.ChildProcess,
+    leftovers: string[],
+  ): Listener {
     const listener: Listener = {
       slot,
       soffice,
@@ -255,9 +272,12 @@ export function createPdfConverter(options: PdfConverterOptions): PdfConverter {
         listener.stderrTail = (listener.stderrTail + chunk).slice(-2000);
       }
     })().catch(() => {});
-    listener.finished = Promise.all([soffice.status, helper.status, readReplies, readStderr]).then(() => {
-      live.delete(listener);
-    });
+    listener.finished = Promise.all([soffice.status, helper.status, readReplies, readStderr]).then(
+      async () => {
+        live.delete(listener);
+        for (const path of leftovers) await Deno.remove(path, { recursive: true }).catch(() => {});
+      },
+    );
     return listener;
   }
 
@@ -569,4 +589,19 @@ export function readTreeRss(pid: number): number {
     }
   }
   return total;
+}
+
+/** The socket LibreOffice creates for a named pipe: always in /tmp, and left there when killed. */
+function pipeSocketPath(pipeName: string): string {
+  return `/tmp/OSL_PIPE_${Deno.uid() ?? 0}_${pipeName}`;
+}
+
+/**
+ * The pipe soffice opens to find another soffice on the same profile: `SingleOfficeIPC_` and the MD5 of
+ * the profile's URL in UTF-16, each byte in hexadecimal without padding (desktop/source/app/
+ * officeipcthread.cxx, CreateMD5FromString).
+ */
+export function singleInstancePipeName(profileUrl: string): string {
+  const digest = createHash("md5").update(Buffer.from(profileUrl, "utf16le")).digest();
+  return `SingleOfficeIPC_${[...digest].map((byte) => byte.toString(16)).join("")}`;
 }

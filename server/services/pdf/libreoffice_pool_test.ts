@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import PizZip from "pizzip";
-import { createPdfConverter, type PdfConverter } from "./libreoffice_pool.ts";
+import { createPdfConverter, type PdfConverter, singleInstancePipeName } from "./libreoffice_pool.ts";
 import { detectLibreOfficeInstall } from "./detect_libreoffice.ts";
 import { AppError } from "../../errors.ts";
 
@@ -72,6 +72,33 @@ async function withConverter(
     await converter.close();
   }
   assert.equal(await sofficeProcesses(id), "", "close() leaves no LibreOffice process");
+  assert.deepEqual(await leftoversInTmp(id), [], "close() leaves nothing in /tmp");
+}
+
+/** What the pool's listeners left in /tmp: pipe sockets named after the pool or its profiles. */
+async function leftoversInTmp(id: string): Promise<string[]> {
+  const profilePipes = [0, 1, 2, 3].map((slot) =>
+    singleInstancePipeName(new URL(`file://${workDir}/pdf-${id}/lo-profile-${id}-${slot}`).href)
+  );
+  const names = [];
+  for await (const entry of Deno.readDir("/tmp")) {
+    if (entry.name.includes(`lo-${id}-`) || profilePipes.some((pipe) => entry.name.endsWith(pipe))) {
+      names.push(entry.name);
+    }
+  }
+  return names;
+}
+
+/** The temporary folders LibreOffice made (lu….tmp) under each listener's own TMPDIR. */
+async function sofficeTempFolders(id: string): Promise<string[]> {
+  const found = [];
+  for await (const dir of Deno.readDir(`${workDir}/pdf-${id}`)) {
+    if (!dir.name.startsWith("lo-tmp-")) continue;
+    for await (const entry of Deno.readDir(`${workDir}/pdf-${id}/${dir.name}`)) {
+      found.push(`${dir.name}/${entry.name}`);
+    }
+  }
+  return found;
 }
 
 Deno.test({
@@ -113,8 +140,20 @@ Deno.test({
   fn: () =>
     withConverter({ workDir, processes: 1, timeoutMs: 3_000 }, async (converter) => {
       const [listener] = converter.stats().listeners;
+      const id = converter.stats().id;
+      const before = await sofficeTempFolders(id);
+      assert.ok(
+        before.some((name) => /^lo-tmp-0-1-\d+\/lu.*\.tmp$/.test(name)),
+        `soffice's TMPDIR: ${before}`,
+      );
       Deno.kill(listener.pid, "SIGSTOP"); // the listener hangs on the next document
       const pdf = await converter.convert(makeDocx(DOC));
+      const after = await sofficeTempFolders(id);
+      assert.ok(
+        after.every((name) => name.startsWith("lo-tmp-0-2-")),
+        `the killed one's folder is gone: ${after}`,
+      );
+      assert.ok(!(await leftoversInTmp(id)).some((name) => name.endsWith(`lo-${id}-0-1`)), "its pipe too");
       assert.ok(startsWithPdf(pdf));
       assert.ok((await pdfText(pdf)).includes("申请人张三"));
       const stats = converter.stats();
