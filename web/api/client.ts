@@ -95,7 +95,16 @@ async function send<T>(method: string, path: string, options: RequestOptions, is
   const newToken = response.headers.get("new-token");
   if (newToken) setToken(newToken);
 
-  const data = await readJson(response);
+  let data: Envelope | null;
+  try {
+    data = await readJson(response);
+  } catch (err) {
+    // A success whose body never arrived whole (the page was left mid-answer, the connection
+    // dropped) is a failure, never an empty success: read as `{}` it stored the user "undefined"
+    // and signed every open tab out (#16).
+    if (response.ok) throw fetchFailure(err, { timeout, options });
+    data = null;
+  }
   if (response.ok && data?.success !== false) return (data ?? {}) as T;
 
   const error = envelopeError(response.status, data);
@@ -146,7 +155,7 @@ export async function requestBlob(path: string, options: BlobOptions = {}): Prom
   if (newToken) setToken(newToken);
   if (response.ok) return { blob: blob!, fileName: fileNameOf(response.headers.get("content-disposition")) };
 
-  const data = await readJson(response);
+  const data = await readJson(response).catch(() => null);
   const error = envelopeError(response.status, data);
   handleError(error, options.silent === true);
   throw error;
@@ -273,13 +282,10 @@ function mentionsPermissionCheck(error: ApiError): boolean {
   return /权限(检查|验证|校验)失败|permission check/i.test(error.serverMessage ?? "");
 }
 
+/** The JSON envelope of an answer, null when it is not JSON; rejects when a JSON body is cut off. */
 async function readJson(response: Response): Promise<Envelope | null> {
   if (!(response.headers.get("content-type") ?? "").includes("json")) return null;
-  try {
-    return await response.json() as Envelope;
-  } catch {
-    return null;
-  }
+  return await response.json() as Envelope;
 }
 
 function withQuery(path: string, query: RequestOptions["query"]): string {

@@ -188,3 +188,33 @@ Deno.test("no response shows 网络错误，请检查网络连接", async () => 
   assert.deepEqual(toasts, [{ type: "error", text: "网络错误，请检查网络连接" }]);
   assert.equal(errorText(err, "登录失败"), "网络错误，请检查网络连接");
 });
+
+Deno.test("a success whose body is cut off fails with 网络错误 instead of resolving empty; the stored user stays", async () => {
+  const logError = console.error;
+  console.error = () => {}; // Deno.serve reports the body stream's error
+  try {
+    await cutOffAnswer();
+  } finally {
+    console.error = logError;
+  }
+});
+
+async function cutOffAnswer() {
+  await using server = setup(() =>
+    new Response(
+      new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"success":true,"user":{"id":9,'));
+          controller.error(new Error("connection dropped"));
+        },
+      }),
+      { headers: { "content-type": "application/json" } },
+    )
+  );
+  const err = await api.get(`${server.base}/api/user/profile`).catch((e) => e);
+  assert.ok(err instanceof ApiError, String(err));
+  assert.equal(err.code, "NETWORK");
+  assert.deepEqual(toasts, [{ type: "error", text: "网络错误，请检查网络连接" }]);
+  assert.deepEqual(getUser(), USER);
+  assert.equal(getToken(), "old-token");
+}

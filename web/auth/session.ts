@@ -50,7 +50,12 @@ function readJson<T>(key: string): T | null {
 function readSession(): Session {
   const token = storage()?.getItem(TOKEN_KEY) || null;
   const user = readJson<SessionUser>(USER_KEY);
-  return { token, user: user && typeof user.id === "number" ? user : null };
+  return { token, user: isSessionUser(user) ? user : null };
+}
+
+/** What can be stored as the user: an object with a numeric id (not `undefined`, not `{}`). */
+function isSessionUser(value: unknown): value is SessionUser {
+  return typeof value === "object" && value !== null && typeof (value as SessionUser).id === "number";
 }
 
 function publish(): void {
@@ -90,8 +95,12 @@ export function setToken(token: string): void {
   publish();
 }
 
-/** Replaces the stored user (profile refresh on load, so a role change shows without re-login). */
+/**
+ * Replaces the stored user (profile refresh on load, so a role change shows without re-login). Anything
+ * but a user is ignored: every open tab reads this key, and a bad value would sign them all out.
+ */
 export function setUser(user: SessionUser): void {
+  if (!isSessionUser(user)) return;
   storage()?.setItem(USER_KEY, JSON.stringify(user));
   publish();
 }
