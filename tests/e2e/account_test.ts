@@ -3,6 +3,7 @@ import { launchBrowser } from "../helpers/browser.ts";
 import { seedUser, startServer } from "../helpers/server_process.ts";
 import {
   assertNoPageErrors,
+  openSignedIn,
   pathOf,
   signedInPage,
   signInThroughPage,
@@ -18,7 +19,7 @@ Deno.test("/account: a member changes their password (old one required) and sign
   await using browser = await launchBrowser();
   const page = await signedInPage(browser, { url: server.url, username: "lawyer1", password: "old-pass-1" });
 
-  await page.goto("/account");
+  await openSignedIn(page, "/account");
   const card = page.locator(".ant-card").filter({ hasText: "修改密码" });
   await card.getByLabel("原密码").waitFor();
   await page.locator(".ant-card").filter({ hasText: "账号信息" }).getByText("lawyer1@example.com").waitFor();
@@ -80,7 +81,7 @@ Deno.test("/account: a member changes their e-mail and sees it after a reload", 
   });
   await using browser = await launchBrowser();
   const page = await signedInPage(browser, { url: server.url, username: "lawyer2", password: "pass-word-2" });
-  await page.goto("/account");
+  await openSignedIn(page, "/account");
   const card = page.locator(".ant-card").filter({ hasText: "修改邮箱" });
   const field = card.getByLabel("邮箱");
   await page.waitForFunction(() =>

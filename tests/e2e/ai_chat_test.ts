@@ -9,6 +9,7 @@ import {
   apiGet,
   assertNoPageErrors,
   downloadBy,
+  openSignedIn,
   signedInPage,
   storedToken,
   waitForCount,
@@ -57,7 +58,7 @@ Deno.test("/ai-chat: a preset draft streams from the fake model with a citation 
   const page = await signedInPage(browser, { url: server.url, username: "clerk1", password: PASSWORD });
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
-  await page.goto(`${server.url}/ai-chat`);
+  await openSignedIn(page, `${server.url}/ai-chat`);
   await page.getByText("剩余AI使用次数：3").waitFor();
   // LAWS_DIR is imported at start: wait until the library holds the law.
   const token = (await storedToken(page))!;
@@ -157,7 +158,7 @@ Deno.test("/ai-chat without a model: the page says so, free chat is refused, a p
   const page = await signedInPage(browser, { url: server.url, username: "clerk2", password: PASSWORD });
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
-  await page.goto(`${server.url}/ai-chat`);
+  await openSignedIn(page, `${server.url}/ai-chat`);
   await page.getByText("管理员尚未配置AI模型", { exact: true }).waitFor();
   await page.getByLabel("输入问题").fill("借款到期不还怎么办？");
   await page.getByRole("button", { name: /发\s*送/ }).click();

@@ -6,6 +6,7 @@ import {
   ADMIN_LOGIN,
   apiCall,
   assertNoPageErrors,
+  openSignedIn,
   signedInPage,
   storedToken,
   waitForPath,
@@ -53,7 +54,7 @@ Deno.test("/ai-cljl: a custom OCR run is listed with its rule, files, status and
     await new Promise((r) => setTimeout(r, 500));
   }
 
-  await page.goto("/ai-cljl");
+  await openSignedIn(page, "/ai-cljl");
   const row = page.locator("tr.ant-table-row").filter({ hasText: "王五案" });
   await row.waitFor();
   const text = await row.innerText();
@@ -118,7 +119,7 @@ Deno.test("/ai-cljl: OCR识别 runs and OCR信息提取 batches are listed with 
     await new Promise((r) => setTimeout(r, 500));
   }
 
-  await page.goto("/ai-cljl");
+  await openSignedIn(page, "/ai-cljl");
   const ocrRow = page.locator("tr.ant-table-row").filter({ hasText: "OCR识别" });
   const batchRow = page.locator("tr.ant-table-row").filter({ hasText: "OCR信息提取" });
   await ocrRow.waitFor();
@@ -148,7 +149,7 @@ Deno.test("/ai-cljl: OCR识别 runs and OCR信息提取 batches are listed with 
 
   // An administrator sees them among everyone's, without reopening them.
   const admin = await signedInPage(browser, { url: server.url, ...ADMIN_LOGIN });
-  await admin.goto("/ai-cljl");
+  await openSignedIn(admin, "/ai-cljl");
   await admin.getByText("全部用户").click();
   const foreign = admin.locator("tr.ant-table-row").filter({ hasText: "OCR识别" });
   await foreign.waitFor();

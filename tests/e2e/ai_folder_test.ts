@@ -2,7 +2,14 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { launchBrowser } from "../helpers/browser.ts";
 import { seedUser, startServer } from "../helpers/server_process.ts";
-import { apiGet, assertNoPageErrors, signedInPage, storedToken, waitForToast } from "./steps.ts";
+import {
+  apiGet,
+  assertNoPageErrors,
+  openSignedIn,
+  signedInPage,
+  storedToken,
+  waitForToast,
+} from "./steps.ts";
 
 const PASSWORD = "member-pass-1";
 
@@ -33,7 +40,7 @@ Deno.test("/ai-folder: upload a folder through the picker, browse with tree and 
   });
   await using browser = await launchBrowser();
   const page = await signedInPage(browser, { url: server.url, username: "clerk", password: PASSWORD });
-  await page.goto("/ai-folder");
+  await openSignedIn(page, "/ai-folder");
   await page.getByText("暂无文件夹").waitFor();
 
   const dir = await caseFolder();

@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { buildSimpleTemplate } from "../../scripts/make_fixtures.ts";
 import { launchBrowser } from "../helpers/browser.ts";
 import { seedUser, startServer } from "../helpers/server_process.ts";
-import { assertNoPageErrors, downloadBy, signedInPage, waitForToast } from "./steps.ts";
+import { assertNoPageErrors, downloadBy, openSignedIn, signedInPage, waitForToast } from "./steps.ts";
 
 const PASSWORD = "member-pass-1";
 const DOCX_MIME = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
@@ -24,7 +24,7 @@ Deno.test("/ai-muban: upload with the dialog's checks, variables shown, edit, do
   });
   await using browser = await launchBrowser();
   const page = await signedInPage(browser, { url: server.url, username: "drafter", password: PASSWORD });
-  await page.goto("/ai-muban");
+  await openSignedIn(page, "/ai-muban");
   await page.getByText("暂无模板").waitFor();
 
   await page.getByRole("button", { name: /上传模板/ }).click();

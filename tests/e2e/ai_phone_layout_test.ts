@@ -10,6 +10,7 @@ import { startServer } from "../helpers/server_process.ts";
 import {
   ADMIN_LOGIN,
   assertNoPageErrors,
+  openSignedIn,
   signedInPage,
   storedToken,
   waitForPageReady,
@@ -34,7 +35,7 @@ Deno.test("AI pages at 390×844: no sideways page scroll, chat full width, OCR r
   const page = await signedInPage(browser, { url: server.url, ...ADMIN_LOGIN, viewport: PHONE });
 
   // /ocr with a finished run: the runs table, the run's file table and the result card
-  await page.goto("/ocr");
+  await openSignedIn(page, "/ocr");
   await waitForPageReady(page, "OCR识别");
   const docx = "汇禾诉谢蓉媛起诉状.docx";
   await page.locator("input[type=file]").first().setInputFiles({
@@ -57,7 +58,7 @@ Deno.test("AI pages at 390×844: no sideways page scroll, chat full width, OCR r
   await assertNoSidewaysScroll(page, "/ocr");
 
   // /ocr-extract with a result: the result card keeps its title beside 导出Excel and 继续上传
-  await page.goto("/ocr-extract");
+  await openSignedIn(page, "/ocr-extract");
   await waitForPageReady(page, "OCR信息提取");
   await page.getByRole("button", { name: /从预置模板创建/ }).click();
   await page.getByRole("menuitem").filter({ hasText: "民间借贷" }).first().click();
@@ -85,7 +86,7 @@ Deno.test("AI pages at 390×844: no sideways page scroll, chat full width, OCR r
     ...ADMIN_LOGIN,
     viewport: { width: 1440, height: 900 },
   });
-  await wide.goto("/ai-cljl");
+  await openSignedIn(wide, "/ai-cljl");
   await waitForPageReady(wide, "AI处理记录");
   const view = wide.locator("tr.ant-table-row").filter({ hasText: docx }).first().getByRole("button", {
     name: /查\s*看/,
@@ -102,13 +103,13 @@ Deno.test("AI pages at 390×844: no sideways page scroll, chat full width, OCR r
   await wide.close();
 
   for (const [path, pageTitle] of [["/ocr-extract", "OCR信息提取"], ["/ai-cljl", "AI处理记录"]]) {
-    await page.goto(path);
+    await openSignedIn(page, path);
     await waitForPageReady(page, pageTitle);
     await assertNoSidewaysScroll(page, path);
   }
 
   // /ai-chat: the conversation list above the chat, both the width of the page
-  await page.goto("/ai-chat");
+  await openSignedIn(page, "/ai-chat");
   await waitForPageReady(page, "AI文书生成");
   const box = await page.getByRole("textbox", { name: "输入问题" }).boundingBox();
   assert.ok(box && box.width >= 250, `the question box is squeezed: ${JSON.stringify(box)}`);
@@ -138,7 +139,7 @@ Deno.test("/ai-folder: a long folder or file name ends in an ellipsis instead of
   assert.equal(uploaded.status, 200, await uploaded.text());
   for (const viewport of [{ width: 1440, height: 900 }, PHONE]) {
     const page = await signedInPage(browser, { url: server.url, ...ADMIN_LOGIN, viewport });
-    await page.goto("/ai-folder");
+    await openSignedIn(page, "/ai-folder");
     await waitForPageReady(page, "AI文档文件夹");
     await page.getByRole("button", { name: long }).waitFor();
     await page.locator("tr.ant-table-row").filter({ hasText: `${long}.pdf` }).waitFor();

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { launchBrowser } from "../helpers/browser.ts";
 import { seedUser, startServer } from "../helpers/server_process.ts";
-import { ADMIN_LOGIN, assertNoPageErrors, signedInPage, waitForToast } from "./steps.ts";
+import { ADMIN_LOGIN, assertNoPageErrors, openSignedIn, signedInPage, waitForToast } from "./steps.ts";
 
 const KEY = "sk-e2e-secret-key-0123456789wxyz";
 
@@ -9,7 +9,7 @@ Deno.test("/ai-settings: user id 1 saves the settings, the key comes back masked
   await using server = await startServer();
   await using browser = await launchBrowser();
   const page = await signedInPage(browser, { url: server.url, ...ADMIN_LOGIN });
-  await page.goto("/ai-settings");
+  await openSignedIn(page, "/ai-settings");
 
   const form = page.locator(".ant-card").filter({ hasText: "模型配置" });
   const model = form.getByRole("combobox", { name: "AI模型" });
@@ -128,7 +128,7 @@ Deno.test("/ai-settings: an 'admin'-role user is told only the super administrat
   const page = await signedInPage(browser, { url: server.url, username: "boss", password: "boss-pass-1" });
   await page.locator("aside").getByText("用户管理", { exact: true }).waitFor();
   assert.equal(await page.locator("aside").getByText("AI设置", { exact: true }).count(), 0);
-  await page.goto("/ai-settings");
+  await openSignedIn(page, "/ai-settings");
   await waitForToast(page, "只有超级管理员可以访问此页面");
   assert.equal(await page.getByText("模型配置").count(), 0);
   assertNoPageErrors(browser.pageErrors);

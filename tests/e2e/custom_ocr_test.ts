@@ -4,7 +4,15 @@ import PizZip from "pizzip";
 import { buildDocx, plainParagraph } from "../../scripts/make_fixtures.ts";
 import { launchBrowser } from "../helpers/browser.ts";
 import { seedUser, startServer } from "../helpers/server_process.ts";
-import { apiCall, assertNoPageErrors, downloadBy, signedInPage, storedToken, waitForToast } from "./steps.ts";
+import {
+  apiCall,
+  assertNoPageErrors,
+  downloadBy,
+  openSignedIn,
+  signedInPage,
+  storedToken,
+  waitForToast,
+} from "./steps.ts";
 
 const PASSWORD = "member-pass-1";
 
@@ -52,7 +60,7 @@ Deno.test("/custom-ocr: create a rule, process a case folder, choose between two
   tpl.append("template", new File([doc("被告：${被告}，借款金额：${借款金额|大写}") as BlobPart], "t.docx"));
   await apiCall(server.url, token, "/api/ai-muban/templates", { method: "POST", body: tpl });
 
-  await page.goto("/custom-ocr");
+  await openSignedIn(page, "/custom-ocr");
   await page.getByRole("button", { name: /新建规则/ }).click();
   const dialog = page.locator(".ant-modal").filter({ hasText: "新建规则" });
   await dialog.getByPlaceholder("如 民间借贷立案").fill("民间借贷立案");
@@ -122,7 +130,7 @@ Deno.test("/custom-ocr upload mode: files checked in the browser, routed by the 
       patterns: [{ pattern: "起诉状", fields: [{ key: "被告", label: "被告" }] }],
     }),
   });
-  await page.goto("/custom-ocr");
+  await openSignedIn(page, "/custom-ocr");
   await page.getByRole("tab", { name: "文件处理" }).click();
   await page.getByText("请先在“规则管理”中选择一个规则").waitFor();
   await page.getByRole("tab", { name: "规则管理" }).click();
@@ -187,7 +195,7 @@ Deno.test("/custom-ocr folder mode: case folders uploaded keeping both or replac
       .map((i: { name: string }) => i.name).sort();
 
   try {
-    await page.goto("/custom-ocr");
+    await openSignedIn(page, "/custom-ocr");
     await page.locator("tr.ant-table-row").filter({ hasText: "起诉状被告" }).getByRole("button", {
       name: /使用此规则/,
     }).click();

@@ -6,7 +6,7 @@ import { buildDocx, plainParagraph } from "../../scripts/make_fixtures.ts";
 import { launchBrowser } from "../helpers/browser.ts";
 import { docxText, sheetBytes } from "../helpers/mediation.ts";
 import { seedUser, startServer } from "../helpers/server_process.ts";
-import { assertNoPageErrors, downloadBy, signInThroughPage, waitForToast } from "./steps.ts";
+import { assertNoPageErrors, downloadBy, openSignedIn, signInThroughPage, waitForToast } from "./steps.ts";
 
 const PASSWORD = "member-pass-1";
 const XLSX_MIME = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -46,7 +46,7 @@ Deno.test("/excel-batch: the five steps, paragraph options, then a result whose 
   const page = await browser.newPage(server.url);
   await signInThroughPage(page, "wizard", PASSWORD);
   await page.waitForURL((url) => url.pathname !== "/login");
-  await page.goto("/excel-batch");
+  await openSignedIn(page, "/excel-batch");
   await page.getByText("剩余次数：10").waitFor();
 
   // step 0: upload

@@ -9,7 +9,7 @@ import type { Locator, Page } from "playwright-core";
 import { buildDocx, plainParagraph } from "../../scripts/make_fixtures.ts";
 import { launchBrowser } from "../helpers/browser.ts";
 import { seedUser, startServer } from "../helpers/server_process.ts";
-import { assertNoPageErrors, signedInPage, waitForToast } from "./steps.ts";
+import { assertNoPageErrors, openSignedIn, signedInPage, waitForToast } from "./steps.ts";
 
 const PASSWORD = "member-pass-1";
 const DOCX_MIME = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
@@ -38,7 +38,7 @@ Deno.test("/excel-templates: Word, mapping and paragraph templates are made, lis
   });
   await using browser = await launchBrowser();
   const page = await signedInPage(browser, { url: server.url, username: "drafter", password: PASSWORD });
-  await page.goto("/excel-templates");
+  await openSignedIn(page, "/excel-templates");
 
   // Word template: upload, the name comes from the file, saved and listed with its variables
   const word = card(page, "Word模板");

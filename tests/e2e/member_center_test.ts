@@ -9,6 +9,7 @@ import {
   ADMIN_LOGIN,
   assertNoPageErrors,
   downloadBy,
+  openSignedIn,
   signedInPage,
   signInThroughPage,
   waitForToast,
@@ -22,7 +23,7 @@ function tile(page: Page, label: "PDF转换" | "文书生成" | "AI功能") {
 }
 
 async function openMemberCenter(page: Page): Promise<void> {
-  await page.goto("/member-center");
+  await openSignedIn(page, "/member-center");
   await page.getByText("使用额度", { exact: true }).waitFor();
 }
 

@@ -9,6 +9,7 @@ import {
   ADMIN_LOGIN,
   assertNoPageErrors,
   openDialog,
+  openSignedIn,
   signedInPage,
   waitForPageReady,
   waitForToast,
@@ -26,7 +27,7 @@ Deno.test("login features show icons with Chinese labels; roles show 管理员 f
   assert.equal(menuName, "法务文书批量处理系统");
   assert.match(await page.title(), /法务文书批量处理系统$/);
 
-  await page.goto("/login-features");
+  await openSignedIn(page, "/login-features");
   await waitForPageReady(page, "登录页功能管理");
   const dialog = await openDialog(page, "新增功能项", "新增功能项");
   const wordIcon = dialog.locator("label.ant-radio-button-wrapper[title='Word文档']");
@@ -40,10 +41,10 @@ Deno.test("login features show icons with Chinese labels; roles show 管理员 f
   await row.getByText("Word文档").waitFor();
   assert.equal(await page.locator("main").getByText(/Outlined/).count(), 0, "no component names in the list");
 
-  await page.goto("/user-manager");
+  await openSignedIn(page, "/user-manager");
   const boss = page.locator("tr.ant-table-row").filter({ hasText: "boss" });
   await boss.getByText("管理员", { exact: true }).waitFor();
-  await page.goto("/role-manager");
+  await openSignedIn(page, "/role-manager");
   const adminRole = page.locator("tr.ant-table-row").filter({
     has: page.getByText("admin", { exact: true }),
   });

@@ -6,6 +6,7 @@ import { startServer } from "../helpers/server_process.ts";
 import {
   ADMIN_LOGIN,
   assertNoPageErrors,
+  openSignedIn,
   signInThroughPage,
   waitForPageReady,
   waitForPath,
@@ -23,7 +24,7 @@ async function pageOverflow(page: Page): Promise<{ scrollWidth: number; clientWi
 
 /** Opens `path` and waits until its title is in the header and its first card has rendered. */
 async function openPage(page: Page, path: string, title: string): Promise<void> {
-  await page.goto(path);
+  await openSignedIn(page, path);
   await waitForPageReady(page, title);
   await page.locator("main .ant-card").first().waitFor();
   await page.waitForLoadState("networkidle");

@@ -6,11 +6,11 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { launchBrowser } from "../helpers/browser.ts";
 import { startServer } from "../helpers/server_process.ts";
-import { ADMIN_LOGIN, signInThroughPage, waitForPageReady, waitForPath } from "./steps.ts";
+import { ADMIN_LOGIN, openSignedIn, signInThroughPage, waitForPageReady, waitForPath } from "./steps.ts";
 
 /** Opens the 新增角色 dialog and returns every class a dialog box had while it opened. */
 async function dialogClassesWhileOpening(page: Page): Promise<string[]> {
-  await page.goto("/role-manager");
+  await openSignedIn(page, "/role-manager");
   await waitForPageReady(page, "角色管理");
   await page.evaluate(() => {
     const seen: string[] = [];

@@ -11,6 +11,7 @@ import {
   ADMIN_LOGIN,
   apiGet,
   assertNoPageErrors,
+  openSignedIn,
   pathOf,
   readSideMenu,
   signedInPage,
@@ -91,7 +92,7 @@ Deno.test("a role that loses a permission in the role manager takes the menu ite
   assert.ok(afterNavigation.includes("会员中心"));
 
   // A reload of the page it lost: 没有访问权限, the member stays there, the page is not shown.
-  await member.goto("/user-manager");
+  await openSignedIn(member, "/user-manager");
   await waitForToast(member, "没有访问权限");
   // the content area shows the 403 result (the guard has decided), and the address stays
   await member.locator("main .ant-result-403").waitFor();
@@ -106,7 +107,7 @@ Deno.test("the role manager protects 超级管理员 and warns more strongly bef
   await using server = await startServer();
   await using browser = await launchBrowser();
   const admin = await signedInPage(browser, { url: server.url, ...ADMIN_LOGIN });
-  await admin.goto("/role-manager");
+  await openSignedIn(admin, "/role-manager");
 
   const superRow = roleRow(admin, "超级管理员");
   await superRow.getByText("系统角色", { exact: true }).waitFor();

@@ -25,6 +25,23 @@ export async function openLoginPage(page: Page): Promise<void> {
   await page.getByRole("img", { name: "验证码" }).waitFor();
 }
 
+/**
+ * Opens `path` (page.goto) in a signed-in page and waits until the app shows it in the signed-in
+ * shell; fails at once, describing the page, when the app went elsewhere instead (to /login: the
+ * session was lost, #16).
+ */
+export async function openSignedIn(page: Page, path: string): Promise<void> {
+  const wanted = new URL(path, "http://x").pathname;
+  await explained(page, async () => {
+    await page.goto(path);
+    await page.waitForFunction(() =>
+      document.querySelector("header") !== null || location.pathname === "/login"
+    );
+    const shown = new URL(page.url()).pathname;
+    if (shown !== wanted) throw new Error(`opened ${wanted}, the app went to ${shown}`);
+  });
+}
+
 /** Fills 用户名, 密码 and 验证码 on /login (opening it when needed) and clicks 登录. */
 export async function signInThroughPage(page: Page, username: string, password: string): Promise<void> {
   if (!new URL(page.url(), "http://x").pathname.startsWith("/login")) await openLoginPage(page);

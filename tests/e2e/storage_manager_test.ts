@@ -3,7 +3,14 @@ import { LocalBlobStore } from "../../server/blobs/local_blob_store.ts";
 import { userItemKey } from "../../server/blobs/blob_keys.ts";
 import { launchBrowser } from "../helpers/browser.ts";
 import { seedUser, startServer } from "../helpers/server_process.ts";
-import { ADMIN_LOGIN, assertNoPageErrors, signedInPage, waitForCount, waitForToast } from "./steps.ts";
+import {
+  ADMIN_LOGIN,
+  assertNoPageErrors,
+  openSignedIn,
+  signedInPage,
+  waitForCount,
+  waitForToast,
+} from "./steps.ts";
 
 Deno.test("/storage-manager: a member sees and deletes their own items; the administrator sees everyone's", async () => {
   const ids = { alice: 0, bob: 0 };
@@ -63,7 +70,7 @@ Deno.test("/storage-manager: a member sees and deletes their own items; the admi
     }
     await route.continue();
   });
-  await admin.goto("/storage-manager");
+  await openSignedIn(admin, "/storage-manager");
   const users = admin.locator(".ant-card").filter({ hasText: "用户存储" });
   await users.getByRole("row", { name: /bob.*3\.0 MB/ }).waitFor();
   await users.getByRole("row", { name: /alice.*1\.5 KB/ }).waitFor();

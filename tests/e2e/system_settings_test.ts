@@ -10,6 +10,7 @@ import {
   loginField,
   openDialog,
   openLoginPage,
+  openSignedIn,
   signedInPage,
   storedToken,
   waitForPageReady,
@@ -27,7 +28,7 @@ Deno.test("system settings: the admin saves new names, the shell follows at once
   await using server = await startServer();
   await using browser = await launchBrowser();
   const page = await signedInPage(browser, { url: server.url, ...ADMIN_LOGIN });
-  await page.goto("/system-settings");
+  await openSignedIn(page, "/system-settings");
   await waitForPageReady(page, "系统设置");
 
   const systemName = page.getByLabel("系统名称", { exact: true });
@@ -98,7 +99,7 @@ Deno.test("invitation code generated in the dialog, given its own gift, and a ne
   const admin = await signedInPage(browser, { url: server.url, ...ADMIN_LOGIN });
 
   // generate: max uses 3, no expiry, a remark (once the settings and the code list have loaded)
-  await admin.goto("/system-settings");
+  await openSignedIn(admin, "/system-settings");
   await waitForPageReady(admin, "系统设置");
   const dialog = await openDialog(admin, "生成邀请码", "生成邀请码");
   // the dialog fills its default max uses when it opens: wait for it before typing over it
@@ -119,7 +120,7 @@ Deno.test("invitation code generated in the dialog, given its own gift, and a ne
   assert.match(await row.innerText(), /永久有效/);
 
   // its own gift on /register-gift
-  await admin.goto("/register-gift");
+  await openSignedIn(admin, "/register-gift");
   await waitForPageReady(admin, "注册赠送管理");
   const giftRow = admin.locator(".ant-table-row").filter({ hasText: code });
   await giftRow.getByText("使用默认赠送").waitFor();
@@ -169,7 +170,7 @@ Deno.test("invitation code generated in the dialog, given its own gift, and a ne
   ]);
 
   // the code's users dialog lists the new member
-  await admin.goto("/system-settings");
+  await openSignedIn(admin, "/system-settings");
   await waitForPageReady(admin, "系统设置");
   const usedRow = admin.locator(".ant-table-row").filter({ hasText: "青禾合作" });
   await usedRow.getByText("1 / 3").waitFor();

@@ -13,6 +13,7 @@ import {
   apiGet,
   assertNoPageErrors,
   downloadBy,
+  openSignedIn,
   signInThroughPage,
   storedToken,
   waitForPath,
@@ -106,7 +107,7 @@ Deno.test("/template-manager: the preview dialog lists a system template's varia
   const page = await browser.newPage(server.url);
   await signInThroughPage(page, "curator", PASSWORD);
   await waitForPath(page, "/dashboard");
-  await page.goto("/template-manager");
+  await openSignedIn(page, "/template-manager");
   await uploadFile(page, "民事调解书.docx", buildMediationTemplate());
   await waitForToast(page, "模板上传成功");
   const token = await storedToken(page);

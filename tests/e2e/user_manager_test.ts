@@ -11,6 +11,7 @@ import { E2E_ADMIN_USERNAME, seedUser, startServer } from "../helpers/server_pro
 import {
   ADMIN_LOGIN,
   assertNoPageErrors,
+  openSignedIn,
   signedInPage,
   signInThroughPage,
   waitForPath,
@@ -93,7 +94,7 @@ Deno.test("an administrator creates a user in the user manager dialog, and the n
   await user.locator("header").getByText("newbie", { exact: true }).waitFor();
 
   // the audit log shows the creation (with its after-state) and both sign-in attempts
-  await admin.goto("/audit-log");
+  await openSignedIn(admin, "/audit-log");
   const created = admin.locator("tr.ant-table-row").filter({ hasText: "新增用户「newbie」" });
   await created.waitFor();
   await created.getByRole("button", { name: "查看变更" }).click();
