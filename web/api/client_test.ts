@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { TEST_USER } from "../auth/test_user.ts";
 import { clearSession, consumeEndedByApp, getToken, getUser, startSession } from "../auth/session.ts";
 import { registerMessage } from "../components/feedback.ts";
 import { api, ApiError, errorText } from "./client.ts";
@@ -29,14 +30,7 @@ registerMessage(
 );
 registerNavigator((path) => visited.push(path));
 
-const USER = {
-  id: 9,
-  username: "lawyer",
-  email: "a@b.cn",
-  role: "普通用户",
-  permissions: ["dashboard"],
-  domain: "",
-};
+const USER = TEST_USER;
 
 /** A server answering from `handler`, plus fresh session and recorders. */
 function setup(handler: (req: Request, calls: number) => Response) {

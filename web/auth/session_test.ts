@@ -1,14 +1,8 @@
 import assert from "node:assert/strict";
+import { TEST_USER } from "./test_user.ts";
 import { clearSession, getUser, isSignedIn, type SessionUser, setUser, startSession } from "./session.ts";
 
-const USER: SessionUser = {
-  id: 9,
-  username: "lawyer",
-  email: "a@b.cn",
-  role: "普通用户",
-  permissions: ["dashboard"],
-  domain: "",
-};
+const USER = TEST_USER;
 
 Deno.test("setUser() keeps the stored user when given anything but a user (every tab reads it)", () => {
   startSession("token-1", USER);
