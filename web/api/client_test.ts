@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { TEST_USER } from "../auth/test_user.ts";
+import { TEST_USER as USER } from "../auth/test_user.ts";
 import { clearSession, consumeEndedByApp, getToken, getUser, startSession } from "../auth/session.ts";
 import { registerMessage } from "../components/feedback.ts";
 import { api, ApiError, errorText } from "./client.ts";
@@ -29,8 +29,6 @@ registerMessage(
   } as unknown as Parameters<typeof registerMessage>[0],
 );
 registerNavigator((path) => visited.push(path));
-
-const USER = TEST_USER;
 
 /** A server answering from `handler`, plus fresh session and recorders. */
 function setup(handler: (req: Request, calls: number) => Response) {

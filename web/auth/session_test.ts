@@ -1,8 +1,6 @@
 import assert from "node:assert/strict";
-import { TEST_USER } from "./test_user.ts";
+import { TEST_USER as USER } from "./test_user.ts";
 import { clearSession, getUser, isSignedIn, type SessionUser, setUser, startSession } from "./session.ts";
-
-const USER = TEST_USER;
 
 Deno.test("setUser() keeps the stored user when given anything but a user (every tab reads it)", () => {
   startSession("token-1", USER);
