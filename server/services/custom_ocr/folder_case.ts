@@ -28,7 +28,7 @@ import { extractCaseFields } from "../extraction/extract_case_fields.ts";
 import { mergeField } from "../extraction/merge.ts";
 import type { CaseExtraction, FieldSpec } from "../extraction/types.ts";
 import type { LlmClient } from "../llm/types.ts";
-import { requireRule, routeFile } from "./rules.ts";
+import { requireRunnableRule, routeFile } from "./rules.ts";
 
 /** The job message of one folder record. */
 export function folderRunMessage(record: Pick<FolderRecord, "id" | "userId">) {
@@ -97,7 +97,7 @@ export async function startFolderRun(
   input: { userId: number; username: string; ruleId: string; path: string; isFolder: boolean },
 ): Promise<FolderRecord> {
   const { kv, clock } = deps;
-  const rule = await requireRule(deps, input.userId, input.ruleId);
+  const rule = await requireRunnableRule(deps, input.userId, input.ruleId);
   const segments = parseFolderPath(input.path);
   const found = input.isFolder
     ? await filesBelow(kv, input.userId, await resolveFolder(kv, input.userId, segments))
