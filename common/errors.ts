@@ -101,6 +101,11 @@ export const ERRORS = define({
   TASK_NOT_FOUND: { status: 404, message: "任务不存在" },
   // AI settings and sensitive words (part 3)
   AI_CONNECTION_FAILED: { status: 502, message: (p) => `连接失败：${p.reason}` },
+  AI_BASE_URL_FORBIDDEN: {
+    status: 400,
+    message: "接口地址不能使用链路本地地址（169.254.0.0/16、fe80::/10）",
+  },
+  AI_KEY_REQUIRED_FOR_NEW_URL: { status: 400, message: "接口地址已更改，请重新输入API密钥" },
   // the model client's one catalogue of provider failures (server/services/llm/llm_errors.ts)
   AI_NOT_CONFIGURED: { status: 409, message: "管理员尚未配置AI模型" },
   AI_AUTH_FAILED: { status: 502, message: "API密钥无效" },

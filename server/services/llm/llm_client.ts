@@ -27,6 +27,7 @@ import {
   AI_MASK_PERSONAL_DATA,
   AI_MAX_CONCURRENT_CALLS,
 } from "../../../common/constants.ts";
+import { modelAddressProblem } from "../../../common/model_address.ts";
 import type { AppConfig } from "../../config.ts";
 import { AppError } from "../../errors.ts";
 import { getAiSettings } from "../../kv/ai_settings.ts";
@@ -90,6 +91,8 @@ export async function readLlmSettings(
 ): Promise<LlmSettings | null> {
   const stored = await getAiSettings(deps.kv);
   if (!stored.model.trim() || !stored.apiKeySealed) return null;
+  // Saved before link-local addresses were refused: never called (common/model_address.ts).
+  if (modelAddressProblem(stored.base_url) !== null) return null;
   const apiKey = await openSecret(await loadSecretKey(deps.config), stored.apiKeySealed);
   if (!apiKey) return null;
   const words = stored.enable_sensitive_filter ? await listSensitiveWords(deps.kv) : [];
