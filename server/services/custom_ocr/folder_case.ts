@@ -243,7 +243,10 @@ export function routeExtraction(extraction: CaseExtraction, record: Pick<FolderR
   return { fields };
 }
 
-/** The record's shapes of part 4 §3: merged_result and field_values (each value with its file). */
+/**
+ * The record's shapes of part 4 §3: merged_result and field_values (each value with its file). A
+ * value the model gave without a file line stating it is only a candidate, flagged `unverified`.
+ */
 export function recordResult(extraction: CaseExtraction) {
   const mergedResult: Record<string, string | null> = {};
   const fieldValues: Record<string, FieldValue[]> = {};
@@ -253,7 +256,12 @@ export function recordResult(extraction: CaseExtraction) {
     fieldValues[key] = field.candidates.filter((c) => {
       const id = `${c.value}\u0000${c.source.fileName}`;
       return !seen.has(id) && seen.add(id);
-    }).map((c) => ({ value: c.value, source: c.source.fileName, normalized: c.normalized }));
+    }).map((c) => ({
+      value: c.value,
+      source: c.source.fileName,
+      normalized: c.normalized,
+      ...(c.unverified ? { unverified: true } : {}),
+    }));
   }
   return { mergedResult, fieldValues };
 }
