@@ -108,6 +108,7 @@ export const ERRORS = define({
   AI_KEY_REQUIRED_FOR_NEW_URL: { status: 400, message: "接口地址已更改，请重新输入API密钥" },
   // the model client's one catalogue of provider failures (server/services/llm/llm_errors.ts)
   AI_NOT_CONFIGURED: { status: 409, message: "管理员尚未配置AI模型" },
+  AI_USER_BUSY: { status: 429, message: "请稍候，您已有进行中的AI请求" },
   AI_AUTH_FAILED: { status: 502, message: "API密钥无效" },
   AI_PERMISSION_DENIED: { status: 502, message: "API密钥没有访问权限" },
   AI_MODEL_NOT_FOUND: { status: 502, message: "模型或接口地址不存在" },

@@ -162,8 +162,8 @@ export async function startFolderRun(
 
 export interface FolderRunTools {
   readDocumentText(deps: AppDeps, input: { bytes: Uint8Array; fileName: string }): Promise<DocumentText>;
-  /** The model client when one is configured (null: rules only). */
-  llm(deps: AppDeps): Promise<LlmClient | null>;
+  /** The model client for the record's user when one is configured (null: rules only). */
+  llm(deps: AppDeps, userId: number): Promise<LlmClient | null>;
 }
 
 function failureText(err: unknown, fileName: string): string {
@@ -310,7 +310,7 @@ export async function runFolderRecord(
   if (docs.length > 0) {
     let llm: LlmClient | null = null;
     try {
-      llm = await tools.llm(deps);
+      llm = await tools.llm(deps, input.userId);
     } catch (err) {
       console.warn("[custom_ocr] model client unavailable, rules only:", err);
     }
