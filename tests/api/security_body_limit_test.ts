@@ -4,7 +4,6 @@ import { API_ACCESS } from "../../common/permissions.ts";
 import type { AppEnv } from "../../server/deps.ts";
 import { AppError, toErrorBody } from "../../server/errors.ts";
 import {
-  BODY_LIMITS,
   bodyLimitControl,
   bodyLimitOf,
   DEFAULT_BODY_LIMIT,
