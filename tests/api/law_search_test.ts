@@ -417,14 +417,24 @@ Deno.test("import: a newer version imported later marks the stored one 已被修
 
 Deno.test("overview: importing shows the first-start import's progress, then null with the laws counted", async () => {
   using t = await testApp();
-  const run = importLawsAtFirstStart(t.deps, { kind: "dir", dir: FIXTURES.pathname });
-  while (!getLawImportStatus(t.deps.kv)) await new Promise((resolve) => setTimeout(resolve, 0));
+  // Law texts are stored only once the screen has read the progress, so the import cannot end first.
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => release = resolve);
+  const blobs = Object.assign(Object.create(t.deps.blobs), {
+    put: async (key: string, data: Uint8Array) => {
+      await gate;
+      return await t.deps.blobs.put(key, data);
+    },
+  });
+  const run = importLawsAtFirstStart({ ...t.deps, blobs }, { kind: "dir", dir: FIXTURES.pathname });
+  while (!getLawImportStatus(t.deps.kv)?.total) await new Promise((resolve) => setTimeout(resolve, 1));
   const during = await t.request("GET", "/api/law-search/overview", { as: "admin" });
   assert.equal(during.status, 200);
   const body = await during.json();
   assert.equal(body.importing.total, 6);
   assert.ok(["reading", "importing", "indexing"].includes(body.importing.phase));
   assert.ok(body.importing.done >= 0 && body.importing.done <= 6);
+  release();
   await run;
   const after = await (await t.request("GET", "/api/law-search/overview", { as: "admin" })).json();
   assert.equal(after.importing, null);

@@ -72,7 +72,7 @@ function ImportingAlert({ status }: { status: LawImportStatus }) {
       type="info"
       showIcon
       style={{ marginBottom: 12 }}
-      message={`正在导入法规库 ${status.done}/${status.total}`}
+      message={status.total > 0 ? `正在导入法规库 ${status.done}/${status.total}` : "正在导入法规库…"}
       description={
         <>
           <div>{PHASE_TEXT[status.phase]}，完成后即可检索全部法规（约需一两分钟）。</div>
