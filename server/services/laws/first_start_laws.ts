@@ -8,8 +8,8 @@
  */
 import { countLaws, getLawLibrarySetup, setLawLibrarySetup } from "../../kv/laws.ts";
 import type { AppConfig } from "../../config.ts";
-import { importLawFolder, importLawTexts, type ImportProgress, type ImportReport } from "./import_laws.ts";
-import { BUILTIN_LAWS_ARCHIVE, readLawArchive } from "./law_archive.ts";
+import { importLawArchive, importLawFolder, type ImportProgress, type ImportReport } from "./import_laws.ts";
+import { BUILTIN_LAWS_ARCHIVE } from "./law_archive.ts";
 import { getLawLibrary, type LawDeps } from "./library_store.ts";
 
 export type FirstStartLaws = NonNullable<AppConfig["firstStartLaws"]>;
@@ -54,8 +54,7 @@ export async function importLawsAtFirstStart(
     let report: ImportReport;
     if (source.kind === "dir") report = await importLawFolder(deps, source.dir, onProgress);
     else {
-      const files = await readLawArchive(BUILTIN_LAWS_ARCHIVE);
-      report = await importLawTexts(deps, files, onProgress);
+      report = await importLawArchive(deps, await Deno.readFile(BUILTIN_LAWS_ARCHIVE), onProgress);
     }
     await setLawLibrarySetup(deps.kv, { state: "done", source: sourceName(source), at: deps.clock.now() });
     return report;

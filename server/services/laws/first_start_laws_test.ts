@@ -37,7 +37,12 @@ Deno.test("importLawsAtFirstStart(): fills an empty library from a folder once, 
   clearInterval(poll);
   assert.ok(report);
   assert.equal(getLawImportStatus(t.deps.kv), null);
-  assert.ok(seen.length > 0 && seen.every((s) => s.endsWith("/6")), `statuses seen: ${seen.join(",")}`);
+  // Before the files are listed the total is 0; after that every status counts the 6 files.
+  const counted = [...new Set(seen)].filter((s) => !s.endsWith(" 0/0"));
+  assert.ok(
+    counted.length > 0 && counted.every((s) => s.endsWith("/6")),
+    `statuses seen: ${counted.join(",")}`,
+  );
   // 6 files: 民法典's two parts are one law, so 5 laws; the counts add up to the files read.
   assert.equal(report.files, 6);
   assert.equal(report.imported.length, 5);

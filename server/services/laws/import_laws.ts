@@ -11,23 +11,28 @@ import { newId } from "../../kv/ids.ts";
 import { createLaw, deleteLaw, getLawRecord, listLawRecords, saveLawRecords } from "../../kv/laws.ts";
 import { runInWorker } from "../../workers/run_in_worker.ts";
 import type { LawImportWorkerInput, LawImportWorkerResult } from "../../workers/law_import_worker.ts";
+import type {
+  LawCorpusEvent,
+  LawCorpusWorkerInput,
+  LawCorpusWorkerResult,
+} from "../../workers/law_corpus_worker.ts";
 import {
   type AssembledLaw,
   assembleLaws,
   EMPTY_LAW_FILE,
-  folderHint,
-  isEmptyLawFile,
   resolveStatuses,
 } from "./assemble.ts";
 import { normalizeLawName } from "./law_names.ts";
 import { invalidateLawLibrary, type LawDeps } from "./library_store.ts";
 import { walkLawFiles } from "./load_folder.ts";
-import { parseLawFile } from "./parse_markdown.ts";
 import type { LawLevel, LawRecord, LawStatus, ParsedLawFile } from "./types.ts";
 
 const WORKER_URL = new URL("../../workers/law_import_worker.ts", import.meta.url);
 export const LAW_IMPORT_MAX_BYTES = 100 * 1024 * 1024;
 const WORKER_TIMEOUT_MS = 120_000;
+const CORPUS_WORKER_URL = new URL("../../workers/law_corpus_worker.ts", import.meta.url);
+/** The built-in corpus takes about 15 CPU seconds in the worker; a busy machine may need much longer. */
+const CORPUS_WORKER_TIMEOUT_MS = 30 * 60_000;
 
 export type { ImportReport };
 export type ImportProgress = LawImportStatus;
@@ -101,13 +106,28 @@ async function storeParsed(
     if (batch.length >= BATCH_FILES) await flush();
   }
   if (batch.length > 0) await flush();
+  return await finishImport(deps, { existing, laws, duplicates, total: parsed.length, onProgress });
+}
+
+/** After the versions are stored: every status resolved once, the library rebuilt, the report. */
+async function finishImport(
+  deps: LawDeps,
+  input: {
+    existing: LawRecord[];
+    laws: AssembledLaw[];
+    duplicates: { source: string; of: string }[];
+    total: number;
+    onProgress?: ProgressFn;
+  },
+): Promise<Omit<ImportReport, "files" | "skipped">> {
+  const { existing, laws, total, onProgress } = input;
   const resolved = await resolveStored(deps);
   const changed = laws.length > 0 || existing.some((r) => {
     const n = resolved.get(r.id);
     return n && (n.status !== r.status || n.successor !== r.successor);
   });
   if (changed) {
-    onProgress?.({ phase: "indexing", done: parsed.length, total: parsed.length });
+    onProgress?.({ phase: "indexing", done: total, total });
     await invalidateLawLibrary(deps);
   }
   return {
@@ -121,7 +141,7 @@ async function storeParsed(
         files: l.record.sources.length,
       };
     }),
-    duplicates,
+    duplicates: input.duplicates,
   };
 }
 
@@ -150,35 +170,80 @@ export async function importLawFiles(
 }
 
 /**
- * Law files already read as text (a folder on the server, the built-in archive): parsed here, files
- * without a title or articles skipped with the reason, the rest stored in batches with progress.
+ * A large import (the built-in .tar.xz, or files read from a folder): decoding, parsing and assembling
+ * run in a worker so the server keeps answering; each batch it sends is stored here (ids given here),
+ * with progress. Files without a title or articles are skipped with the reason.
  */
+async function importInWorker(
+  deps: LawDeps,
+  source: { archive: Uint8Array } | { files: { path: string; text: string }[] },
+  onProgress?: ProgressFn,
+): Promise<ImportReport> {
+  const existing = await listLawRecords(deps.kv);
+  const now = deps.clock.now();
+  const events: LawCorpusEvent[] = [];
+  let wake = () => {};
+  const input: LawCorpusWorkerInput = {
+    ...source,
+    existingHashes: existing.map((r) => [r.sha256, r.title]),
+    now,
+    batchFiles: BATCH_FILES,
+  };
+  let finished = false;
+  const result = runInWorker<LawCorpusWorkerResult>(CORPUS_WORKER_URL, input, {
+    timeoutMs: CORPUS_WORKER_TIMEOUT_MS,
+    maxInputBytes: LAW_IMPORT_MAX_BYTES,
+    onEvent: (e) => {
+      events.push(e as LawCorpusEvent);
+      wake();
+    },
+  }).finally(() => {
+    finished = true;
+    wake();
+  });
+  const laws: AssembledLaw[] = [];
+  const duplicates: { source: string; of: string }[] = [];
+  let total = 0;
+  while (!finished || events.length > 0) {
+    const e = events.shift();
+    if (!e) {
+      await new Promise<void>((resolve) => wake = resolve);
+      continue;
+    }
+    if (e.kind === "read") {
+      total = e.total;
+      onProgress?.({ phase: "reading", done: e.done, total });
+      continue;
+    }
+    for (const l of e.laws) {
+      l.record.id = newId(now);
+      await createLaw(deps.kv, deps.blobs, l.record, l.text);
+      laws.push(l);
+    }
+    duplicates.push(...e.duplicates);
+    onProgress?.({ phase: "importing", done: e.done, total });
+  }
+  const { files, skipped } = await result;
+  const report = await finishImport(deps, { existing, laws, duplicates, total: files, onProgress });
+  return { files, ...report, skipped };
+}
+
+/** Law files already read as text (a folder on the server): parsed and stored in batches, with progress. */
 export async function importLawTexts(
   deps: LawDeps,
   files: { path: string; text: string }[],
   onProgress?: ProgressFn,
 ): Promise<ImportReport> {
-  const parsed: ParsedLawFile[] = [];
-  const skipped: { name: string; reason: string }[] = [];
-  onProgress?.({ phase: "reading", done: 0, total: files.length });
-  for (const [i, f] of files.entries()) {
-    const parts = f.path.split("/").filter(Boolean);
-    const p = parseLawFile(f.text, parts[parts.length - 1], folderHint(parts));
-    if (isEmptyLawFile(p)) skipped.push({ name: f.path, reason: EMPTY_LAW_FILE });
-    else parsed.push(p);
-    if ((i + 1) % BATCH_FILES === 0) {
-      onProgress?.({ phase: "reading", done: i + 1, total: files.length });
-      // Let requests in between: start-up imports run beside the server.
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    }
-  }
-  // Progress counts every file, skipped ones included.
-  const report = await storeParsed(
-    deps,
-    parsed,
-    onProgress && ((p) => onProgress({ ...p, done: p.done + skipped.length, total: files.length })),
-  );
-  return { files: files.length, ...report, skipped };
+  return await importInWorker(deps, { files }, onProgress);
+}
+
+/** A .tar.xz of law files (the built-in national corpus). */
+export async function importLawArchive(
+  deps: LawDeps,
+  archive: Uint8Array,
+  onProgress?: ProgressFn,
+): Promise<ImportReport> {
+  return await importInWorker(deps, { archive }, onProgress);
 }
 
 /** A folder on the server (the administrator's own files): every .md/.txt below it. */

@@ -19,8 +19,13 @@ export interface ArchivedLawFile {
 
 /** Decompresses a .tar.xz file and returns its law files in path order. */
 export async function readLawArchive(url: URL | string): Promise<ArchivedLawFile[]> {
-  const file = await Deno.open(url);
-  const tar = new Uint8Array(await new Response(new xz.XzReadableStream(file.readable)).arrayBuffer());
+  return await decodeLawArchive(await Deno.readFile(url));
+}
+
+/** The law files of .tar.xz bytes, in path order (no file access: runs in a permission-less worker). */
+export async function decodeLawArchive(bytes: Uint8Array): Promise<ArchivedLawFile[]> {
+  const compressed = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream();
+  const tar = new Uint8Array(await new Response(new xz.XzReadableStream(compressed)).arrayBuffer());
   const decoder = new TextDecoder("utf-8");
   return parseTar(tar)
     .filter((e) => e.type === "file" && e.data && isLawFilePath(e.name))
