@@ -16,12 +16,7 @@ import type {
   LawCorpusWorkerInput,
   LawCorpusWorkerResult,
 } from "../../workers/law_corpus_worker.ts";
-import {
-  type AssembledLaw,
-  assembleLaws,
-  EMPTY_LAW_FILE,
-  resolveStatuses,
-} from "./assemble.ts";
+import { type AssembledLaw, assembleLaws, EMPTY_LAW_FILE, resolveStatuses } from "./assemble.ts";
 import { normalizeLawName } from "./law_names.ts";
 import { invalidateLawLibrary, type LawDeps } from "./library_store.ts";
 import { walkLawFiles } from "./load_folder.ts";
