@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { launchBrowser } from "../helpers/browser.ts";
 import { E2E_ADMIN_PASSWORD, E2E_ADMIN_USERNAME, startServer } from "../helpers/server_process.ts";
-import { apiGet, DESKTOP_1440, signedInPage, storedToken } from "./steps.ts";
+import { apiGet, DESKTOP_1440, openSignedIn, signedInPage, storedToken } from "./steps.ts";
 
 /**
  * A fresh install with no law set-up (issue #24): the built-in national corpus is imported at the first
@@ -15,9 +15,9 @@ Deno.test("/ai-law-search on a fresh install: the built-in corpus is imported wi
     url: server.url,
     username: E2E_ADMIN_USERNAME,
     password: E2E_ADMIN_PASSWORD,
-    landing: "/ai-law-search",
     viewport: DESKTOP_1440,
   });
+  await openSignedIn(page, "/ai-law-search");
   await page.getByText(/正在导入法规库/).first().waitFor();
   const shot = Deno.env.get("LAW_CORPUS_SCREENSHOT");
   if (shot) await page.screenshot({ path: shot });

@@ -39,7 +39,9 @@ export function LawSearchPage() {
   return (
     <Card>
       <Typography.Paragraph type="secondary">
-        {overview ? `法规库：${overview.laws} 部法规（含历史版本），${overview.articles} 条。` : ""}
+        {overview && !importing
+          ? `法规库：${overview.laws} 部法规（含历史版本），${overview.articles} 条。`
+          : ""}
         检索与引用核对免费；默认优先现行有效的规定。
       </Typography.Paragraph>
       {importing && <ImportingAlert status={importing} />}
