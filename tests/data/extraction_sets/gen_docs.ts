@@ -216,7 +216,7 @@ export function complaintElements(c: Case, p: Pick, name: string): Doc {
 const iso = dashed;
 
 /** A narrative 起诉状 with other role wordings (原告（法人）, 第一被告, 第二被告（保证人）, 户籍地 / 现住). */
-export function complaintNarrative(c: Case, p: Pick, name: string, typoName?: string): Doc {
+export function complaintNarrative(c: Case, _p: Pick, name: string, typoName?: string): Doc {
   const cr = c.creditor, de = c.debtor, g = c.guarantor;
   const lines: Block[] = [{ p: "民事起诉状", center: true, bold: true, size: 16 }];
   if (cr.kind === "person") {
@@ -313,7 +313,7 @@ export function judgmentElements(c: Case, _p: Pick, name: string): Doc {
     { p: cn(c.filed), right: true },
   ];
   return doc(name, "text_pdf", "判决书", blocks, {
-    ...partyStates("plaintiff", cr, { phone: false }),
+    ...partyStates("plaintiff", { ...cr, id: undefined, credit: undefined }, { phone: false }),
     ...partyStates("defendant", { ...de, id: undefined }, { phone: false }),
     loan_amount: c.amount,
     loan_date: iso(c.loanDate),
@@ -357,7 +357,7 @@ export function mediationRuling(c: Case, _p: Pick, name: string): Doc {
     { p: cn(c.filed), right: true },
   ];
   return doc(name, "text_pdf", "调解书", blocks, {
-    ...partyStates("plaintiff", cr, { phone: false }),
+    ...partyStates("plaintiff", { ...cr, id: undefined, credit: undefined }, { phone: false }),
     ...partyStates("defendant", de, { phone: false }),
     case_no: c.caseNo,
     court: c.court,
@@ -391,11 +391,11 @@ export function iouTable(c: Case, _p: Pick, name: string, form: Doc["form"]): Do
     { p: "借  据", center: true, bold: true, size: 18 },
     {
       table: [
-        ["出借人", cr.name, "身份证号", cr.id ?? cr.credit!],
+        ["出借人", cr.name, cr.id ? "身份证号" : "统一社会信用代码", cr.id ?? cr.credit!],
         ["借款人", de.name, "身份证号", de.id!],
         ["借款人住址", de.address],
         ["借款金额（大写）", `人民币${bigAmount(c.amount)}`, "（小写）", `￥${money(c.amount)}`],
-        ["借款利率", `日利率${wanFen(c.rate.day!)}`],
+        ["借款利率", c.rate.day ? `日利率${wanFen(c.rate.day)}` : c.rate.text],
         ["借款日期", cn(c.loanDate), "还款日期", cn(c.dueDate)],
         ["借款人电话", de.phone],
       ],
@@ -479,7 +479,7 @@ export function contractElements(c: Case, p: Pick, name: string, form: Doc["form
     { p: `甲方（签章）：${cr.name}        乙方（签字）：${de.name}` },
   ];
   return doc(name, form, "借款合同", blocks, {
-    ...partyStates("plaintiff", cr),
+    ...partyStates("plaintiff", { ...cr, credit: undefined }),
     ...partyStates("defendant", de),
     loan_amount: c.amount,
     loan_date: iso(c.loanDate),
@@ -698,12 +698,12 @@ export function statement(c: Case, p: Pick, name: string): Doc {
   const parts = [Math.round(c.repaid * 0.3 * 100) / 100, Math.round(c.repaid * 0.3 * 100) / 100];
   parts.push(Math.round((c.repaid - parts[0] - parts[1]) * 100) / 100);
   let bal = c.amount;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < (c.repaid ? n : 0); i++) {
     bal = Math.round((bal - parts[i]) * 100) / 100;
     const d = { ...c.loanDate, m: ((c.loanDate.m + i) % 12) + 1 };
     rows.push([dashed(d), "归还本金", "", money(parts[i]), money(bal)]);
   }
-  rows.push(["合计", "", money(c.amount), money(c.repaid), money(bal)]);
+  if (c.repaid) rows.push(["合计", "", money(c.amount), money(c.repaid), money(bal)]);
   const blocks: Block[] = [
     { p: cr.name, center: true, bold: true },
     { p: "客户对账单", center: true, bold: true, size: 16 },
@@ -716,7 +716,7 @@ export function statement(c: Case, p: Pick, name: string): Doc {
     defendant_id_no: de.id,
     loan_amount: c.amount,
     loan_date: iso(c.loanDate),
-    repaid_amount: c.repaid,
+    ...(c.repaid ? { repaid_amount: c.repaid } : {}),
   });
 }
 
@@ -732,18 +732,27 @@ export function repaymentSheet(c: Case, _p: Pick, name: string): Doc {
       [`借款本金：${money(c.amount)}元`],
       ["制表日期：" + cn(c.filed)],
       ["序号", "还款日期", "还款金额（元）", "还款方式", "备注"],
-      [1, { date: { ...c.loanDate, m: (c.loanDate.m % 12) + 1 } }, parts[0], "银行转账", "归还本金"],
-      [
-        2,
-        dotted({ ...c.loanDate, m: ((c.loanDate.m + 1) % 12) + 1 }),
-        money(parts[1]),
-        "微信转账",
-        "归还本金",
-      ],
+      ...(c.repaid
+        ? [
+          [1, { date: { ...c.loanDate, m: (c.loanDate.m % 12) + 1 } }, parts[0], "银行转账", "归还本金"],
+          [
+            2,
+            dotted({ ...c.loanDate, m: ((c.loanDate.m + 1) % 12) + 1 }),
+            money(parts[1]),
+            "微信转账",
+            "归还本金",
+          ],
+        ]
+        : []),
     ],
   }, {
     name: "汇总",
-    rows: [["项目", "金额（元）"], ["借款本金", c.amount], ["已还款合计", c.repaid], ["尚欠本金", c.owed]],
+    rows: [
+      ["项目", "金额（元）"],
+      ["借款本金", c.amount],
+      ...(c.repaid ? [["已还款合计", c.repaid]] : []),
+      ["尚欠本金", c.owed],
+    ],
   }];
   return {
     name,
@@ -751,7 +760,11 @@ export function repaymentSheet(c: Case, _p: Pick, name: string): Doc {
     kind: "还款记录",
     rank: RANK["还款记录"],
     sheets: rows,
-    states: { repaid_amount: c.repaid, loan_amount: c.amount, plaintiff_name: c.creditor.name },
+    states: {
+      ...(c.repaid ? { repaid_amount: c.repaid } : {}),
+      loan_amount: c.amount,
+      plaintiff_name: c.creditor.name,
+    },
   };
 }
 

@@ -7,6 +7,12 @@ import PizZip from "pizzip";
 import { decode as decodePng } from "fast-png";
 import jpeg from "jpeg-js";
 import { PDFDocument } from "pdf-lib";
+import * as XLSX from "xlsx";
+
+export interface SheetSpec {
+  name: string;
+  rows: (string | number | { date: { y: number; m: number; d: number } })[][];
+}
 
 export type Block =
   | { p: string; center?: boolean; bold?: boolean; size?: number; right?: boolean }
@@ -195,4 +201,27 @@ export async function jpegToPdf(jpg: Uint8Array, landscape = false): Promise<Uin
     height: img.height * s,
   });
   return await pdf.save();
+}
+
+function excelSerial(d: { y: number; m: number; d: number }): number {
+  return (Date.UTC(d.y, d.m - 1, d.d) - Date.UTC(1899, 11, 30)) / 86400000;
+}
+
+/** An .xlsx of a document's sheets (Excel dates as serials with a date format, amounts with #,##0.00). */
+export function writeXlsx(doc: { sheets?: SheetSpec[] }): Uint8Array {
+  const wb = XLSX.utils.book_new();
+  for (const sheet of doc.sheets!) {
+    const ws = XLSX.utils.aoa_to_sheet(
+      sheet.rows.map((r) => r.map((v) => (typeof v === "object" ? excelSerial(v.date) : v))),
+    );
+    sheet.rows.forEach((r, ri) =>
+      r.forEach((v, ci) => {
+        const cell = ws[XLSX.utils.encode_cell({ r: ri, c: ci })];
+        if (typeof v === "object") cell.z = "yyyy-mm-dd";
+        else if (typeof v === "number" && ci > 0 && v > 999) cell.z = "#,##0.00";
+      })
+    );
+    XLSX.utils.book_append_sheet(wb, ws, sheet.name);
+  }
+  return new Uint8Array(XLSX.write(wb, { type: "array", bookType: "xlsx" }));
 }

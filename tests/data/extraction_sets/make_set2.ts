@@ -9,7 +9,6 @@
  *
  * Needs soffice (text PDFs, page images) and pdftoppm. Deterministic: same seed, same set.
  */
-import * as XLSX from "xlsx";
 import {
   acceptanceNotice,
   businessLicence,
@@ -37,23 +36,13 @@ import {
   statement,
   type Value,
 } from "./gen_docs.ts";
-import { docxToPdf, jpegToPdf, pdfToGray, photograph, scan, writeDocx } from "./gen_render.ts";
-import {
-  address,
-  bankBranch,
-  cn,
-  companyName,
-  creditCode,
-  dateAdd,
-  idNumber,
-  personName,
-  phone,
-  Pick,
-  PLACES,
-  rng,
-} from "./gen_values.ts";
+import { docxToPdf, jpegToPdf, pdfToGray, photograph, scan, writeDocx, writeXlsx } from "./gen_render.ts";
+import { makeCase } from "./gen_case.ts";
+import { cn, Pick, rng } from "./gen_values.ts";
 
-const OUT = Deno.args[0] ?? "/tmp/extraction_set2";
+const OUT = Deno.args.find((a) => !a.startsWith("--")) ?? "/tmp/extraction_set2";
+/** Rewrite expected.json only (the files are deterministic; their PDFs and zips differ only in timestamps). */
+const LABELS_ONLY = Deno.args.includes("--labels-only");
 const KEYS: Key[] = [
   "plaintiff_name",
   "plaintiff_id_no",
@@ -76,87 +65,6 @@ const KEYS: Key[] = [
   "award_amount",
   "sign_date",
 ];
-
-function person(p: Pick): Party {
-  const place = p.of(PLACES);
-  const sex = p.chance(0.5) ? "男" : "女";
-  const { id, birth } = idNumber(p, place, sex);
-  return {
-    kind: "person",
-    name: personName(p),
-    id,
-    sex,
-    birth,
-    phone: phone(p),
-    address: address(p, place),
-    lives: address(p, p.of(PLACES)),
-    place,
-  };
-}
-
-function company(p: Pick, bank: boolean): Party {
-  const place = p.of(PLACES);
-  return {
-    kind: bank ? "bank" : "company",
-    name: bank ? bankBranch(p, place) : companyName(p, place),
-    credit: creditCode(p, place),
-    rep: personName(p),
-    phone: phone(p),
-    address: address(p, place),
-    lives: address(p, place),
-    place,
-  };
-}
-
-function makeCase(i: number, p: Pick, creditorKind: Party["kind"]): Case {
-  const creditor = creditorKind === "person" ? person(p) : company(p, creditorKind === "bank");
-  const debtor = person(p);
-  let guarantor = person(p);
-  while (guarantor.name === debtor.name) guarantor = person(p);
-  const amount = p.chance(0.5) ? p.int(3, 50) * 10000 : p.int(200000, 9000000) / 100;
-  const signDate = { y: p.int(2021, 2023), m: p.int(1, 12), d: p.int(1, 28) };
-  const loanDate = p.chance(0.6) ? signDate : dateAdd(signDate, 0, p.int(1, 5));
-  const dueDate = dateAdd(loanDate, p.of([6, 12, 18, 24]), -1);
-  const day = p.int(2, 6);
-  const rate = p.chance(0.5)
-    ? {
-      text: `日利率万分之${"零一二三四五六七八九"[day]}`,
-      annual: `年利率${Number((day * 3.6).toFixed(4))}%`,
-      day,
-    }
-    : (() => {
-      const y = p.of([6, 7.2, 9.6, 10.8, 12, 14.4, 15.4]);
-      return { text: `年利率${y}%`, annual: `年利率${y}%`, day: undefined };
-    })();
-  const repaid = p.chance(0.6) ? Math.round(amount * p.of([0.1, 0.2, 0.25, 0.3]) * 100) / 100 : 0;
-  const owed = Math.round((amount - repaid) * 100) / 100;
-  const place = debtor.place;
-  const court = `${place.city}${place.county}人民法院`;
-  const filed = dateAdd(dueDate, p.int(2, 10), p.int(0, 20));
-  const caseNo = `（${filed.y}）${place.courtCode}民初${p.int(100, 29999)}号`;
-  return {
-    id: `S${String(i + 1).padStart(2, "0")}`,
-    scenario: creditorKind === "person" ? "民间借贷" : "金融借款",
-    creditor,
-    debtor,
-    guarantor,
-    lawyer: { name: personName(p), phone: phone(p), firm: `${place.city.replace(/市$/, "")}正衡律师事务所` },
-    amount,
-    loanDate,
-    signDate,
-    dueDate,
-    rate,
-    repaid,
-    owed,
-    claim: `判令被告${debtor.name}偿还借款本金${owed}元`,
-    court,
-    caseNo,
-    halfBrackets: p.chance(0.5),
-    award: owed,
-    settlement: Math.round(owed * 0.9 * 100) / 100,
-    filed,
-  };
-}
 
 const stamp = (p: Pick) => `2024${String(p.int(1, 12)).padStart(2, "0")}${String(p.int(10, 28))}`;
 const camera = (p: Pick) =>
@@ -276,31 +184,9 @@ function label(c: Case, docs: Doc[]) {
   return { fields, found, sources, conflicts, agreements, mentions };
 }
 
-function excelSerial(d: { y: number; m: number; d: number }): number {
-  return (Date.UTC(d.y, d.m - 1, d.d) - Date.UTC(1899, 11, 30)) / 86400000;
-}
-
-function writeXlsx(doc: Doc): Uint8Array {
-  const wb = XLSX.utils.book_new();
-  for (const sheet of doc.sheets!) {
-    const ws = XLSX.utils.aoa_to_sheet(
-      sheet.rows.map((r) => r.map((v) => (typeof v === "object" ? excelSerial(v.date) : v))),
-    );
-    sheet.rows.forEach((r, ri) =>
-      r.forEach((v, ci) => {
-        const cell = ws[XLSX.utils.encode_cell({ r: ri, c: ci })];
-        if (typeof v === "object") cell.z = "yyyy-mm-dd";
-        else if (typeof v === "number" && ci > 0 && v > 999) cell.z = "#,##0.00";
-      })
-    );
-    XLSX.utils.book_append_sheet(wb, ws, sheet.name);
-  }
-  return new Uint8Array(XLSX.write(wb, { type: "array", bookType: "xlsx" }));
-}
-
 const seed = rng(20261128);
 const p = new Pick(seed);
-await Deno.remove(OUT, { recursive: true }).catch(() => {});
+if (!LABELS_ONLY) await Deno.remove(OUT, { recursive: true }).catch(() => {});
 await Deno.mkdir(`${OUT}/cases`, { recursive: true });
 const work = await Deno.makeTempDir({ prefix: "set2-work-" });
 const kinds: Party["kind"][] = ["person", "company", "person", "bank", "person", "company", "bank", "person"];
@@ -320,19 +206,24 @@ for (let i = 0; i < 32; i++) {
 const toPdf: string[] = [];
 for (const [ci, { docs }] of all.entries()) {
   for (const [di, d] of docs.entries()) {
-    if (d.form === "xlsx") continue;
+    if (d.form === "xlsx" || LABELS_ONLY) continue;
     const base = `c${ci}_d${di}`;
     await Deno.writeFile(`${work}/${base}.docx`, writeDocx(d.blocks!, d.landscape));
     if (d.form !== "docx") toPdf.push(`${base}.docx`);
   }
 }
-await docxToPdf(work, toPdf, work);
+if (!LABELS_ONLY) await docxToPdf(work, toPdf, work);
 
 for (const [ci, { c, docs, dir }] of all.entries()) {
   const files = [];
   for (const [di, d] of docs.entries()) {
     const base = `${work}/c${ci}_d${di}`;
     let bytes: Uint8Array;
+    if (LABELS_ONLY) {
+      const size = (await Deno.stat(`${dir}/${d.name}`)).size;
+      files.push({ name: d.name, form: d.form, kind: d.kind, rank: d.rank, bytes: size });
+      continue;
+    }
     if (d.form === "xlsx") bytes = writeXlsx(d);
     else if (d.form === "docx") bytes = await Deno.readFile(`${base}.docx`);
     else if (d.form === "text_pdf") bytes = await Deno.readFile(`${base}.pdf`);
