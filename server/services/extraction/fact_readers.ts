@@ -392,7 +392,6 @@ function amountReader(): FactReader {
 function labelledCellReader(): FactReader {
   return {
     row(ctx, line) {
-      if (!line.text.includes(" | ")) return;
       for (const v of readLabelledCells(line.text)) {
         const at = v.at;
         switch (v.concept) {
@@ -539,10 +538,16 @@ function iouDateReader(): FactReader {
       const receipt = ctx.lines.slice(0, 3).some((l) => /^收\s*条$/.test(l.text)) ||
         ctx.lines.some((l) => /今收到/.test(l.text));
       for (let li = ctx.lines.length - 1; li >= 0; li--) {
-        const d = findDates(ctx.lines[li].text);
-        if (d.length && ctx.lines[li].text.replace(/[\s|]/g, "").length <= d[0].text.length + 12) {
-          const value = { value: d[0].iso, normalized: d[0].iso };
-          const h = makeHit(ctx.doc, ctx.lines[li], d[0].index, value, CONFIDENCE.iouDate);
+        // the date alone at the end (its own line, or the last cell of the signature row)
+        const text = ctx.lines[li].text;
+        const last = text.split(" | ").pop()!;
+        const d = findDates(text);
+        const own = d.length && text.replace(/[\s|]/g, "").length <= d[0].text.length + 12
+          ? d[0]
+          : findDates(last).find((x) => last.trim() === x.text);
+        if (own) {
+          const value = { value: own.iso, normalized: own.iso };
+          const h = makeHit(ctx.doc, ctx.lines[li], text.lastIndexOf(own.text), value, CONFIDENCE.iouDate);
           if (!receipt) addFact(ctx.facts, "sign_date", h);
           if (!ctx.facts.loan_date?.length) addFact(ctx.facts, "loan_date", { ...h });
           break;

@@ -29,6 +29,9 @@ const CARD_LABEL =
 /** A card label inside a line (rows a reader joined): what follows is not the value before it. */
 const CARD_LABEL_INSIDE =
   /(公民身份号码|公民身份证件编号|身份号码|签发机关|有效期限|登记机关|统一社会信用代码|邮政编码).*$/;
+/** A licence's next label glued to a value by OCR (鲁怡成立日期…): the value ends there. */
+const CARD_WORD_INSIDE =
+  /(成立日期|注册资本|营业期限|经营范围|类型|住所|登记机关|统一社会信用代码|国家企业信用).*$/;
 /** A fragment of a wrapped name, not a name (限公司, 公司济南…支行). */
 const NAME_FRAGMENT = /^(限|有限|公司|责任|股份|分行|支行)/;
 const ADDRESS_START = /^[\u4e00-\u9fff]{2,9}(省|自治区|市)[\u4e00-\u9fff]{0,10}(市|区|县|州|旗|盟)/;
@@ -124,7 +127,8 @@ export function readHolder(doc: DocumentText, lines: LogicalLine[], kind: Holder
       const rep = labelled(texts, i, /^(法定代表人|负责人|执行事务合伙人|经营者)/, rows);
       if (rep && !a.legal_rep) {
         const name = cleanName(
-          rep.value.replace(/^[^\u4e00-\u9fff]+/, "").slice(0, 5).replace(/[^\u4e00-\u9fff·].*$/, ""),
+          rep.value.replace(/^[^\u4e00-\u9fff]+/, "").replace(CARD_WORD_INSIDE, "").slice(0, 5)
+            .replace(/[^\u4e00-\u9fff·].*$/, ""),
         );
         if (name && !/(公司|银行)/.test(name)) put("legal_rep", rep.line, name, CONFIDENCE.certificateRep);
       }

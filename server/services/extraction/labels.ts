@@ -5,6 +5,8 @@
  * row whose pieces stand apart (" | " between cells, see lines.ts) and a "标签：值" line of free text.
  */
 
+import { ROLE_WORD_SOURCE } from "./party_roles.ts";
+
 /** What a label introduces. */
 export type LabelConcept =
   | "name"
@@ -119,8 +121,23 @@ const LABEL_AT_START = new RegExp(
   `^(?:\\d+[.、．])?((?:${WORD_SOURCE})(?:\\/(?:${WORD_SOURCE}))*)((?:（[^）]{0,14}）)?)(?:（(?:大写|小写)）)?[：:]?\\s*`,
 );
 
+const ROW_START = new RegExp(
+  `^(?:(?:第[一二三四五六])?(?:${ROLE_WORD_SOURCE})[一二三四五六\\d]?(?:（[^）]{0,12}）)?)?(?:${WORD_SOURCE})?(?:（[^）]{0,14}）)?(?:[：:]|\\s|$|(?=[\\d￥¥]))`,
+);
+
+/**
+ * Whether a line starts with a label (a role word and/or a known label, then a colon, a space or nothing):
+ * such a line is a row of its own, never the continuation of the line above.
+ */
+export function startsWithLabel(text: string): boolean {
+  const m = text.match(ROW_START);
+  return !!m && m[0].replace(/[：:\s]/g, "").length >= 2;
+}
+
 /** A known label followed by its colon somewhere inside a value: where the value ends. */
-const NEXT_LABEL = new RegExp(`(?:${WORD_SOURCE})(?:\\/(?:${WORD_SOURCE}))*(?:（[^）]{0,14}）)?[：:]`);
+const NEXT_LABEL = new RegExp(
+  `(?:${WORD_SOURCE})(?:\\/(?:${WORD_SOURCE}))*(?:（[^）]{0,14}）)?[：:]|\\s(?:${WORD_SOURCE})(?:（[^）]{0,14}）)?(?=\\s)`,
+);
 
 export interface LabelledValue {
   concept: LabelConcept;

@@ -150,7 +150,9 @@ function roleLine(text: string): { word: string; role: PartyRole; bracket: strin
   const label = readRoleLabel(text);
   if (label) {
     const after = text.slice(label.length);
-    const sep = after.match(/^(?:：|\s*\|\s*)/);
+    // a colon, a cell gap, or (OCR rows) a space before a name that stands alone: "出借人 张三 身份证号 …"
+    const sep = after.match(/^(?:：|\s*\|\s*)/) ??
+      (cleanName(after.trimStart().split(/\s/)[0] ?? "") ? after.match(/^\s+/) : null);
     if (sep) {
       return { word: label.word, role: label.role, bracket: label.bracket, rest: after.slice(sep[0].length) };
     }
@@ -172,7 +174,6 @@ const CELL_ATTRIBUTE: Partial<Record<string, PartyAttribute>> = {
 
 /** Role+attribute cells: the attribute goes to the last record of that role (or a new one). */
 function readRoleAttributeCells(doc: DocumentText, line: LogicalLine, parties: PartyRecord[]): void {
-  if (!line.text.includes(" | ")) return;
   for (const cell of line.text.split(" | ").map((t, i, all) => ({ t, i, all }))) {
     const label = readRoleLabel(cell.t);
     if (!label || (label.role !== "creditor" && label.role !== "debtor")) continue;
