@@ -125,11 +125,16 @@ const ROW_START = new RegExp(
   `^(?:(?:第[一二三四五六])?(?:${ROLE_WORD_SOURCE})[一二三四五六\\d]?(?:（[^）]{0,12}）)?)?(?:${WORD_SOURCE})?(?:（[^）]{0,14}）)?(?:[：:]|\\s|$|(?=[\\d￥¥]))`,
 );
 
+/** A certificate's label, glued to its value by OCR (姓名高俊桂, 住址四川省…): a row of its own. */
+const CARD_ROW =
+  /^(姓名|性别|民族|出生|住址|公民身份号码|签发机关|有效期限|统一社会信用代码|法定代表人|营业场所|注册资本|成立日期|营业期限|经营范围|登记机关)/;
+
 /**
  * Whether a line starts with a label (a role word and/or a known label, then a colon, a space or nothing):
  * such a line is a row of its own, never the continuation of the line above.
  */
 export function startsWithLabel(text: string): boolean {
+  if (CARD_ROW.test(text)) return true;
   const m = text.match(ROW_START);
   return !!m && m[0].replace(/[：:\s]/g, "").length >= 2;
 }
