@@ -289,3 +289,14 @@ Deno.test("an ID-card photo: name, number and 住址, not the 有效期限 dates
   assert.equal(v("defendant_address"), "四川省成都市武侯区武侯祠大街768号");
   for (const key of ["loan_date", "due_date", "sign_date"]) assert.equal(v(key), null);
 });
+
+Deno.test("text-layer tables: a cell wrapped onto the next line is read whole (boxes say it), its tail is no name", async () => {
+  const dir = new URL("../../../tests/fixtures/extraction_text_pdf/", import.meta.url);
+  const read = async (file: string) =>
+    JSON.parse(await Deno.readTextFile(new URL(file, dir))) as DocumentText;
+  const report = readDocumentFacts(await read("credit_report_wrapped_name.json"));
+  assert.equal(report.parties[0].attrs.name?.value, "招商银行股份有限公司武汉洪山支行"); // not 武汉洪山支行
+  assert.equal(report.parties[0].attrs.credit_code?.value, "914201115384FDJK2N");
+  const licence = readDocumentFacts(await read("licence_wrapped_address.json"));
+  assert.equal(licence.parties[0].attrs.address?.value, "广东省深圳市南山区南海大道101号19幢2单元104室");
+});

@@ -81,6 +81,29 @@ function addressFrom(texts: string[], i: number, first: string): string {
   return value;
 }
 
+/**
+ * The text a table cell wrapped onto the line below: a short line of its own that starts where the cell
+ * starts (text-layer boxes), right under it. "" when there is none or no boxes tell.
+ */
+function cellContinuation(lines: LogicalLine[], i: number, value?: string): string {
+  const line = lines[i], next = lines[i + 1];
+  if (!line || !next || next.parts.length > 1) return "";
+  const raw = line.parts[line.parts.length - 1].phys.raw;
+  const below = next.parts[0].phys.raw;
+  if (!raw.cells || !raw.box || !below.box || below.cells) return "";
+  const cell = raw.cells.find((c) =>
+    c.box &&
+    (value === undefined
+      ? Math.abs(below.box![0] - c.box[0]) <= 3
+      : prepareLine(c.text).replace(/\s/g, "").includes(value))
+  );
+  if (!cell?.box) return "";
+  const h = Math.max(1, raw.box[3] - raw.box[1]);
+  const text = prepareLine(below.text).replace(/\s/g, "");
+  const aligned = Math.abs(below.box[0] - cell.box[0]) <= h * 0.5 && below.box[1] - cell.box[3] < h;
+  return aligned && text.length <= 12 && !CARD_LABEL.test(text) ? text : "";
+}
+
 /** A certificate's holder (身份证, 营业执照) or a 送达地址确认书's addressee, read from its labels. */
 export function readHolder(doc: DocumentText, lines: LogicalLine[], kind: HolderKind): PartyRecord | null {
   const card = kind === "身份证" || kind === "户口簿";
@@ -142,7 +165,11 @@ export function readHolder(doc: DocumentText, lines: LogicalLine[], kind: Holder
       }
       if (!a.name) {
         const org = texts[i].replace(/^(企业名称|名称)/, "");
-        const name = /(公司|分行|支行|合作社)$/.test(org) && !NAME_FRAGMENT.test(org) ? cleanName(org) : null;
+        // not the tail of a name a table cell wrapped (招商银行股份有限公司 / 武汉洪山支行)
+        const tail = cellContinuation(lines, i - 1) !== "";
+        const name = /(公司|分行|支行|合作社)$/.test(org) && !NAME_FRAGMENT.test(org) && !tail
+          ? cleanName(org)
+          : null;
         if (name && texts.slice(Math.max(0, i - 3), i + 1).some((t) => /名称|统一社会信用代码/.test(t))) {
           put("name", i, name, CONFIDENCE.certificateOrgGuess);
         }
@@ -169,10 +196,15 @@ export function readHolder(doc: DocumentText, lines: LogicalLine[], kind: Holder
     if (!rows[i].includes(" | ")) continue;
     for (const v of readLabelledCells(rows[i])) {
       const value = v.value.replace(/\s/g, "");
+      const below = cellContinuation(lines, i, value);
       if (v.concept === "name" && !a.name && !/^户名/.test(v.label)) {
         // a name the cell wrapped onto the next line (济南信和供应链管理有 / 限公司)
         const next = rows[i + 1]?.replace(/\s/g, "") ?? "";
-        const wrapped = !cleanName(value) && next.length <= 12 && !next.includes("|") ? value + next : value;
+        const wrapped = below
+          ? value + below
+          : !cleanName(value) && next.length <= 12 && !next.includes("|")
+          ? value + next
+          : value;
         const name = cleanName(wrapped);
         if (name) put("name", i, name, CONFIDENCE.tableCell);
       } else if (v.concept === "legal_rep" && licence && !a.legal_rep) {
@@ -181,7 +213,7 @@ export function readHolder(doc: DocumentText, lines: LogicalLine[], kind: Holder
       } else if (
         v.concept === "address" && !a.address && /[省市区县路街号]/.test(value) && value.length >= 6
       ) {
-        put("address", i, value, CONFIDENCE.tableCell);
+        put("address", i, value + below, CONFIDENCE.tableCell);
       }
     }
   }
