@@ -55,7 +55,7 @@ Deno.test("extractCaseFields: party blocks, facts, and the ID card beating the c
   const v = (k: string) => r.fields[k].value;
   assert.equal(v("plaintiff_name"), "王小明");
   assert.equal(v("plaintiff_id_no"), "11010519491231002X");
-  assert.equal(v("plaintiff_phone"), "138-0000-1111"); // not the lawyer's
+  assert.equal(v("plaintiff_phone"), "13800001111"); // not the lawyer's; digits only
   assert.equal(r.fields.plaintiff_credit_code.found, false); // a person has none
   // the ID card (rank 1) wins over the complaint's spelling, the complaint's is kept as a candidate
   assert.equal(v("defendant_name"), "赵大利");
