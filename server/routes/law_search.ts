@@ -79,7 +79,7 @@ export const lawSearchRoutes = new Hono<AppEnv>()
     const events = await startLawAnswer(deps, {
       user,
       question: c.req.valid("json").question,
-      client: await getLlmClient(deps),
+      client: await getLlmClient(deps, { user: user.id }),
       signal: abort.signal,
     });
     return streamSSE(c, async (stream) => {
