@@ -11,6 +11,7 @@
  * without a failed test in its report (type-check error, crash) also counts as one failure, so neither
  * ever reads as a pass.
  */
+import { decodeXml } from "../common/xml.ts";
 
 export interface SuiteCount {
   passed: number;
@@ -31,14 +32,6 @@ export interface LogProgress {
 
 const STOPPED_CODES = new Set([124, 137]);
 
-function decode(text: string): string {
-  return text.replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&quot;", '"').replaceAll(
-    "&apos;",
-    "'",
-  )
-    .replaceAll("&amp;", "&");
-}
-
 function zero(): SuiteCount {
   return { passed: 0, failed: 0, ignored: 0 };
 }
@@ -56,8 +49,8 @@ export function countJUnit(xml: string): SuiteCount {
   for (const m of xml.matchAll(re)) {
     const attrs = m[1];
     const body = m[3] ?? "";
-    const name = decode(/\bname="([^"]*)"/.exec(attrs)?.[1] ?? "");
-    const cls = decode(/\bclassname="([^"]*)"/.exec(attrs)?.[1] ?? "");
+    const name = decodeXml(/\bname="([^"]*)"/.exec(attrs)?.[1] ?? "");
+    const cls = decodeXml(/\bclassname="([^"]*)"/.exec(attrs)?.[1] ?? "");
     cases.push({ name, cls, failed: /<(failure|error)\b/.test(body), skipped: /<skipped\b/.test(body) });
   }
   const names = new Set(cases.map((c) => `${c.cls}\u0000${c.name}`));
