@@ -74,16 +74,19 @@ export async function request<T>(method: string, path: string, options: RequestO
   }
 }
 
-async function send<T>(method: string, path: string, options: RequestOptions, isRetry = false): Promise<T> {
-  const headers = new Headers({ Accept: "application/json" });
+/** The headers (Accept, the bearer token) and body (FormData as is, anything else as JSON) of a call. */
+function outgoing(accept: string, payload: unknown): { headers: Headers; body: BodyInit | undefined } {
+  const headers = new Headers({ Accept: accept });
   const token = getToken();
   if (token) headers.set("Authorization", `Bearer ${token}`);
-  let body: BodyInit | undefined;
-  if (options.body instanceof FormData) body = options.body;
-  else if (options.body !== undefined) {
-    headers.set("Content-Type", "application/json");
-    body = JSON.stringify(options.body);
-  }
+  if (payload instanceof FormData) return { headers, body: payload };
+  if (payload === undefined) return { headers, body: undefined };
+  headers.set("Content-Type", "application/json");
+  return { headers, body: JSON.stringify(payload) };
+}
+
+async function send<T>(method: string, path: string, options: RequestOptions, isRetry = false): Promise<T> {
+  const { headers, body } = outgoing("application/json", options.body);
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
 
@@ -178,15 +181,7 @@ export interface StreamOptions extends RequestOptions {
  * charged); `signal` stops it (ABORTED). A connection lost mid-stream is NETWORK.
  */
 export async function requestStream(path: string, options: StreamOptions): Promise<void> {
-  const headers = new Headers({ Accept: "text/event-stream" });
-  const token = getToken();
-  if (token) headers.set("Authorization", `Bearer ${token}`);
-  let body: BodyInit | undefined;
-  if (options.body instanceof FormData) body = options.body;
-  else if (options.body !== undefined) {
-    headers.set("Content-Type", "application/json");
-    body = JSON.stringify(options.body);
-  }
+  const { headers, body } = outgoing("text/event-stream", options.body);
   let response: Response;
   try {
     response = await fetch(withQuery(path, options.query), {
