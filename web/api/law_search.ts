@@ -1,6 +1,8 @@
 import type {
   CheckedCitationView,
+  ImportReport,
   LawArticleView,
+  LawImportStatus,
   LawLevel,
   LawPatchBody,
   LawSearchHit,
@@ -8,6 +10,8 @@ import type {
   LawSummary,
 } from "../../common/schemas/law_search.ts";
 import { api, request, requestStream, requestUpload } from "./client.ts";
+
+export type { ImportReport, LawImportStatus };
 
 export interface LawSearchParams {
   q: string;
@@ -32,6 +36,8 @@ export interface LawOverview {
   articles: number;
   isAdmin: boolean;
   aiConfigured: boolean;
+  /** The first-start import while it runs, else null. */
+  importing: LawImportStatus | null;
 }
 
 export interface LawSearchResult {
@@ -47,12 +53,6 @@ export interface ArticleDetail {
   before: LawArticleView[];
   after: LawArticleView[];
   versions: { law: LawSummary; article: LawArticleView | null }[];
-}
-
-export interface ImportReport {
-  imported: { id: string; title: string; articleCount: number; status: string }[];
-  duplicates: { source: string; of: string }[];
-  skipped: { name: string; reason: string }[];
 }
 
 /** Library size, whether the user manages it, whether a model is configured. GET /api/law-search/overview */

@@ -15,7 +15,7 @@ import { chargeAiUses } from "../ai_metering/ai_metering.ts";
 import type { FieldSpec } from "../extraction/types.ts";
 import { readMultipart } from "../uploads/multipart_stream.ts";
 import { folderRunMessage } from "./folder_case.ts";
-import { requireRule, routeFile } from "./rules.ts";
+import { requireRunnableRule, routeFile } from "./rules.ts";
 import { capStream } from "../uploads/capped_stream.ts";
 import { DOC_TEXT_KINDS, hasKind } from "../../../common/document_kinds.ts";
 
@@ -49,7 +49,7 @@ export async function startUploadRun(
   const id = newRecordId(now);
   const prefix = userItemPrefix(input.userId, "custom_ocr", id);
   let ruleId = "";
-  let rule: Awaited<ReturnType<typeof requireRule>> | null = null;
+  let rule: Awaited<ReturnType<typeof requireRunnableRule>> | null = null;
   const files: RecordFile[] = [];
   const fields = new Map<string, FieldSpec>();
   const skipped: string[] = [];
@@ -66,7 +66,7 @@ export async function startUploadRun(
         continue;
       }
       if (!ruleId) throw new AppError("VALIDATION_FAILED", {}, { message: "请先选择规则", field: "ruleId" });
-      rule ??= await requireRule(deps, input.userId, ruleId);
+      rule ??= await requireRunnableRule(deps, input.userId, ruleId);
       const fileName = (part.filename.split(/[\\/]/).pop() ?? "").trim();
       if (!hasKind(fileName, DOC_TEXT_KINDS)) {
         await part.body.cancel();
