@@ -16,7 +16,8 @@ import {
   renderPage,
   SECOND_PAGE_LINES,
 } from "../scripts/make_ocr_fixtures.ts";
-import { fileKind, readDocumentText } from "../server/services/doc_text/read_document_text.ts";
+import { fileExtension } from "../common/document_kinds.ts";
+import { readDocumentText } from "../server/services/doc_text/read_document_text.ts";
 import { prepareImage } from "../server/services/doc_text/prepare_image.ts";
 import { documentPlainText } from "../server/services/doc_text/types.ts";
 import type { OcrEngine } from "../server/services/ocr/ocr_engine.ts";
@@ -180,7 +181,7 @@ Deno.bench("readDocumentText over the extraction data set (138 files)", {
     while (next < jobs.length) {
       const job = jobs[next++];
       const t0 = performance.now();
-      let form = fileKind(job.name);
+      let form = fileExtension(job.name);
       let pages = 0, failed = 0;
       try {
         const doc = await readDocumentText({ ocr }, {

@@ -262,6 +262,7 @@ export const ERRORS = define({
   AI_MUBAN_NOT_FOUND: { status: 404, message: "模板不存在或已删除" },
   CUSTOM_RULE_NOT_FOUND: { status: 404, message: "规则不存在或已删除" },
   CUSTOM_NO_MATCHING_FILES: { status: 400, message: "没有找到符合规则的文件" },
+  CUSTOM_OCR_FILE_TOO_LARGE: { status: 413, message: "文件大小不能超过 10MB" },
   CUSTOM_RULE_PATTERN_INVALID: { status: 400, message: (p) => `${p.problem}，请先修改规则` },
   CUSTOM_RECORD_NOT_FOUND: { status: 404, message: "未找到处理记录" },
   CUSTOM_RECORD_NOT_COMPLETED: { status: 409, message: "处理尚未完成，请稍后再试" },

@@ -11,6 +11,7 @@
  * written as Excel serial numbers (1900 system) with a date style, so they open as dates.
  */
 import { storedEntry, zipBlob, type ZipEntry, zipEntry, type ZipEntryOptions } from "./zip_writer.ts";
+import { escapeXml } from "./xml.ts";
 
 export const XLSX_MIME = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
@@ -45,19 +46,7 @@ const STYLE_BOLD = ' s="1"';
 const STYLE_DATE = ' s="2"';
 const STYLE_DATE_TIME = ' s="3"';
 
-// Characters XML 1.0 forbids (a stray one would make Excel refuse the whole file).
-// deno-lint-ignore no-control-regex
-const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
-// deno-lint-ignore no-control-regex
-const NEEDS_ESCAPE = /[&<>"\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
 const NEEDS_PRESERVE = /^\s|\s$|[\t\n\r]/;
-
-/** Escapes text for an XML text node or attribute, dropping characters XML cannot hold. */
-export function escapeXml(text: string): string {
-  if (!NEEDS_ESCAPE.test(text)) return text;
-  return text.replace(INVALID_XML, "").replace(/&/g, "&amp;").replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
 
 /** "A", "B", ..., "Z", "AA", ... for a 0-based column index. */
 export function columnLetter(index: number): string {

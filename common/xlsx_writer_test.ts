@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import * as XLSX from "xlsx";
-import { columnLetter, escapeXml, excelSerial, sheetNamer, writeXlsx, XLSX_MIME } from "./xlsx_writer.ts";
+import { columnLetter, excelSerial, sheetNamer, writeXlsx, XLSX_MIME } from "./xlsx_writer.ts";
 
 async function readBack(blob: Blob) {
   const book = XLSX.read(new Uint8Array(await blob.arrayBuffer()), { type: "array", cellStyles: true });
@@ -20,10 +20,6 @@ Deno.test("columnLetter() counts A..Z, AA.. like Excel", () => {
     "ZZ",
     "AAA",
   ]);
-});
-
-Deno.test("escapeXml() escapes markup and drops characters XML cannot hold", () => {
-  assert.equal(escapeXml(`a<b>&"c"\u0001\u0008d\te`), "a&lt;b&gt;&amp;&quot;c&quot;d\te");
 });
 
 Deno.test("writeXlsx() writes header, text, numbers and fixed column widths that SheetJS reads back", async () => {

@@ -9,6 +9,7 @@
  */
 
 import PizZip from "pizzip";
+import { escapeXml } from "../common/xml.ts";
 
 const NS = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" ' +
   'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" ' +
@@ -298,10 +299,6 @@ export function buildBrokenTemplate(): Uint8Array {
 /** A template without any placeholder (the upload warns: no variables). */
 export function buildNoVariableTemplate(): Uint8Array {
   return buildDocx({ body: plainParagraph("本模板没有任何变量。") });
-}
-
-export function escapeXml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
 if (import.meta.main) {

@@ -14,6 +14,7 @@ import { crc32, deflateRawSync, deflateSync } from "node:zlib";
 import { PDFDocument } from "pdf-lib";
 import PizZip from "pizzip";
 import * as XLSX from "xlsx";
+import { escapeXml } from "../common/xml.ts";
 
 /** The ground truth of the generated legal page: 起诉状-like lines with the key facts clerks look for. */
 export const PAGE_LINES = [
@@ -247,10 +248,6 @@ const DOCX_CONTENT_TYPES = `<?xml version="1.0" encoding="UTF-8" standalone="yes
 <Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`;
 const DOCX_RELS = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`;
-
-function escapeXml(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
 
 /** A .docx: the first lines as paragraphs, then a 2-column table (label | value), then the rest. */
 export function makeDocx(

@@ -136,3 +136,32 @@ export type ChatStreamEvent =
   | { event: "delta"; data: { text: string } }
   | { event: "done"; data: { messageId: string; citations: ChatCitation[]; aiLimit: number } }
   | { event: "error"; data: { code: string; error: string; messageId: string; aiLimit: number } };
+
+const presetText = (max: number) => z.string().trim().min(1).max(max);
+
+/** A preset's shape (presets.json, and POST /api/ai-chat/presets). */
+export const presetSchema = z.object({
+  id: z.string().regex(/^[a-z0-9_]{2,60}$/, "模板ID只能由2-60个小写字母、数字和下划线组成"),
+  title: presetText(100),
+  category: presetText(50),
+  docTitle: presetText(100),
+  docSubtitle: z.string().trim().max(100).optional(),
+  fields: z.array(
+    z.object({ key: presetText(50), label: presetText(50), hint: z.string().max(100).optional() }),
+  ).max(
+    100,
+  ),
+  blocks: z.array(
+    z.discriminatedUnion("kind", [
+      z.object({
+        title: presetText(50),
+        kind: z.literal("fixed"),
+        lines: z.array(z.string().max(2000)).max(100),
+      }),
+      z.object({ title: presetText(50), kind: z.literal("model"), prompt: presetText(4000) }),
+    ]),
+  ).min(1, "请至少添加一个段落").max(50),
+  prompt: presetText(4000),
+}).refine((p) => new TextEncoder().encode(JSON.stringify(p)).length <= 60_000, "文书模板内容过大");
+export type Preset = z.infer<typeof presetSchema>;
+export type PresetBlock = Preset["blocks"][number];

@@ -3,9 +3,11 @@
  * reads, and the extraction-template schema. Shared by server and browser: one place per rule.
  */
 import { z } from "zod";
+import { DOC_TEXT_KINDS, type DocTextKind, hasKind } from "../document_kinds.ts";
 
 // part 4 §5 OCR upload, §9
-export const OCR_ALLOWED_EXTENSIONS = ["pdf", "docx", "xlsx", "xls", "png", "jpg", "jpeg"] as const;
+/** The text service's kinds without the old .doc (part 4 §5 "OCR upload"). */
+export const OCR_ALLOWED_EXTENSIONS: readonly DocTextKind[] = DOC_TEXT_KINDS.filter((kind) => kind !== "doc");
 export const OCR_MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const OCR_MAX_FILES = 50;
 export const OCR_TEMPLATE_PAGE_SIZES = [10, 20, 30, 50];
@@ -19,14 +21,8 @@ export const OCR_LOW_CONFIDENCE = 0.8;
 export const OCR_MAX_FILE_NAME = 100;
 export const OCR_FILE_NAME_MESSAGE = "文件名不能超过100个字符";
 
-/** Lower-case extension without the dot, or "" when the name has none. */
-export function fileExtension(name: string): string {
-  const dot = name.lastIndexOf(".");
-  return dot < 0 ? "" : name.slice(dot + 1).toLowerCase();
-}
-
 export function isOcrFileName(name: string): boolean {
-  return (OCR_ALLOWED_EXTENSIONS as readonly string[]).includes(fileExtension(name));
+  return hasKind(name, OCR_ALLOWED_EXTENSIONS);
 }
 
 /**

@@ -65,7 +65,7 @@ export interface StorageItem extends StorageUsage {
   modifiedAt: number;
 }
 
-/** What the last automatic clean-up did (server/jobs/cleanup_job.ts CleanupRun). */
+/** What the last automatic clean-up did (server/services/storage/cleanup.ts CleanupRun). */
 export interface CleanupRunView {
   at: number;
   skipped: boolean;

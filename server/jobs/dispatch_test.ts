@@ -7,7 +7,8 @@ import { AppError } from "../errors.ts";
 import { getQuotas, setQuota } from "../kv/quotas.ts";
 import { getTask, startTask, type TaskRecord } from "../kv/tasks.ts";
 import { createDocxRenderPool } from "../services/docx/docx_render_pool.ts";
-import { enqueueCleanup, getLastCleanupRun } from "./cleanup_job.ts";
+import { enqueueCleanup } from "./cleanup_job.ts";
+import { getLastCleanupRun } from "../services/storage/cleanup.ts";
 import { dispatchJob, type JobHandlers, startJobListener } from "./dispatch.ts";
 import { jobHandlers } from "./handlers.ts";
 

@@ -3,7 +3,7 @@
  * task carries its `taskId`, and its handler reads the task first (delivery is at least once).
  */
 
-/** Nightly removal of old finished tasks and stale temporary files (server/jobs/cleanup_job.ts). */
+/** Nightly removal of old finished tasks and stale temporary files (server/jobs/cleanup_job.ts, running services/storage/cleanup.ts). */
 export interface CleanupMessage {
   type: "maintenance.cleanup";
   taskId: string;

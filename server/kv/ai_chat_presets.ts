@@ -1,4 +1,4 @@
-import type { Preset } from "../services/ai_chat/presets.ts";
+import type { Preset } from "../../common/schemas/ai_chat.ts";
 
 // Keys:  ["ai_chat_presets", id] -> Preset   (presets an administrator added; the built-in ones are presets.json)
 

@@ -1,7 +1,7 @@
 import type { OcrFileStatus, OcrRunStatus } from "../../common/schemas/ocr.ts";
 import { AppError } from "../errors.ts";
 import type { JobMessage } from "../jobs/messages.ts";
-import { addAiUseSuccess, applyAiRefund, planAiRefund } from "../services/ai_metering/ai_metering.ts";
+import { addAiUseSuccess, applyAiRefund, planAiRefund } from "./ai_uses.ts";
 
 // Keys:  ["ocr_batches", id] -> OcrBatch                  (id = newId(createdAt): time-sortable)
 //        ["ocr_batches_by_user", userId, id] -> id

@@ -1,6 +1,6 @@
 import type { OcrFileStatus, OcrRunStatus, OcrRunView } from "../../common/schemas/ocr.ts";
 import type { JobMessage } from "../jobs/messages.ts";
-import { addAiUseSuccess, applyAiRefund, planAiRefund } from "../services/ai_metering/ai_metering.ts";
+import { addAiUseSuccess, applyAiRefund, planAiRefund } from "./ai_uses.ts";
 import { AppError } from "../errors.ts";
 
 // Keys:  ["ocr_runs", id] -> OcrRun                     (id = newId(createdAt): time-sortable)

@@ -2,7 +2,7 @@ import { QUOTA_FIELDS, QUOTA_KINDS, type QuotaKind } from "../../common/constant
 import type { GiftSource, RegisterGiftValues, RegisterGiftView } from "../../common/schemas/register_gift.ts";
 import { AppError } from "../errors.ts";
 import { addAuditEntry } from "./audit_log.ts";
-import type { InvitationCode } from "./invitation_codes.ts";
+import type { InvitationCode } from "../../common/schemas/invitations.ts";
 
 // Keys:  ["register_gifts", "default"] -> StoredGift   (what a new account gets; absent = config defaults)
 //        ["register_gifts_by_code", codeId] -> StoredGift (replaces the default for that code's accounts;

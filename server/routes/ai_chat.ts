@@ -7,6 +7,7 @@ import {
   conversationPatchBody,
   exportBody,
   messageBody,
+  presetSchema,
   saveTemplateBody,
 } from "../../common/schemas/ai_chat.ts";
 import type { AppEnv } from "../deps.ts";
@@ -29,7 +30,6 @@ import {
   findPreset,
   listAllPresets,
   presetConversationTitle,
-  presetSchema,
   presetView,
   removePreset,
 } from "../services/ai_chat/presets.ts";

@@ -2,6 +2,7 @@ import PizZip from "pizzip";
 import * as XLSX from "xlsx";
 import { ParseFailure, serveWorker } from "./worker_protocol.ts";
 import { readZipDirectory } from "./zip_directory.ts";
+import { decodeXml } from "../../common/xml.ts";
 
 /**
  * Reads the text of an untrusted .docx, .xlsx or .xls inside a permission-less worker (issue #10 §1).
@@ -48,18 +49,6 @@ const NOT_SHEET = "不是有效的Excel文件";
 
 function isZip(bytes: Uint8Array): boolean {
   return bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
-}
-
-const ENTITIES: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
-
-function decodeXml(text: string): string {
-  return text.replace(/&(#x[0-9a-fA-F]+|#\d+|\w+);/g, (m, e: string) => {
-    if (e[0] === "#") {
-      const code = e[1] === "x" ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : "";
-    }
-    return ENTITIES[e] ?? m;
-  });
 }
 
 function clean(text: string): string {

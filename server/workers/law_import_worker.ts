@@ -1,4 +1,5 @@
 import PizZip from "pizzip";
+import { readParagraphs } from "../services/docx/docx_text.ts";
 import { EMPTY_LAW_FILE, folderHint, isEmptyLawFile } from "../services/laws/assemble.ts";
 import { parseLawFile } from "../services/laws/parse_markdown.ts";
 import type { ParsedLawFile } from "../services/laws/types.ts";
@@ -28,14 +29,7 @@ function docxText(bytes: Uint8Array): string {
   const zip = new PizZip(bytes);
   const xml = zip.file("word/document.xml")?.asText();
   if (!xml) throw new ParseFailure("不是有效的Word文件（.docx）");
-  const paragraphs: string[] = [];
-  for (const p of xml.split(/<\/w:p>/)) {
-    const texts = [...p.matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]);
-    const line = texts.join("").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&")
-      .replace(/&quot;/g, '"').replace(/&apos;/g, "'");
-    paragraphs.push(line);
-  }
-  return paragraphs.join("\n");
+  return readParagraphs(xml).map((p) => p.text).join("\n");
 }
 
 function parseOne(name: string, bytes: Uint8Array, folder: string | null): ParsedLawFile {

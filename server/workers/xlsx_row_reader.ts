@@ -1,6 +1,7 @@
 import { ParseFailure } from "./worker_protocol.ts";
 import { readZipEntries, type ZipEntry } from "./zip_directory.ts";
 import { EXCEL_DATE_FORMAT_IDS, isDateFormatCode } from "../../common/excel_date_formats.ts";
+import { decodeXml } from "../../common/xml.ts";
 
 /**
  * A lean streaming reader for the first worksheet of an .xlsx, for permission-less workers (the case
@@ -57,18 +58,6 @@ const PHONETIC = /<((?:[\w.-]+:)?)rPh\b[\s\S]*?<\/\1rPh>/g;
 const ATTR_R = /\sr\s*=\s*["']([^"']*)["']/;
 const ATTR_T = /\st\s*=\s*["']([^"']*)["']/;
 const ATTR_S = /\ss\s*=\s*["']([^"']*)["']/;
-const ENTITY = /&(?:#(\d+)|#x([0-9a-fA-F]+)|(amp|lt|gt|quot|apos));/g;
-const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
-
-/** XML text with its character and entity references replaced. */
-export function decodeXml(text: string): string {
-  if (text.indexOf("&") < 0) return text;
-  return text.replace(ENTITY, (_, dec: string, hex: string, name: string) => {
-    if (name) return NAMED_ENTITIES[name];
-    const code = dec ? Number(dec) : parseInt(hex, 16);
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "";
-  });
-}
 
 /**
  * A copy of `text` that does not keep the chunk of XML it was cut from alive (V8 keeps a long

@@ -4,7 +4,7 @@ import * as XLSX from "xlsx";
 import { storedEntry, zipEntry, zipWriter } from "../../common/zip_writer.ts";
 import { ParseFailure } from "./worker_protocol.ts";
 import { isDateFormatCode } from "../../common/excel_date_formats.ts";
-import { decodeXml, readXlsxRows, type XlsxValue } from "./xlsx_row_reader.ts";
+import { readXlsxRows, type XlsxValue } from "./xlsx_row_reader.ts";
 
 const LIMITS = { maxColumns: 200, maxUncompressedBytes: 50 * 1024 * 1024 };
 const MAIN_NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
@@ -200,11 +200,6 @@ Deno.test("isDateFormatCode() tells date formats from number formats", () => {
   for (const code of ["General", "0.00", '#,##0"元"', "0.00_);[Red](0.00)", "@", "0.00E+00", '"Day"0']) {
     assert.equal(isDateFormatCode(code), false, code);
   }
-});
-
-Deno.test("decodeXml() decodes named and numeric references and drops invalid code points", () => {
-  assert.equal(decodeXml("a&lt;b&gt;&amp;&quot;&apos;&#x4E2D;&#25991;&#0;"), "a<b>&\"'中文");
-  assert.equal(decodeXml("没有实体"), "没有实体");
 });
 
 Deno.test("readXlsxRows() reads attributes in single quotes or with spaces around =", async () => {

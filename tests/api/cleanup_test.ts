@@ -1,10 +1,10 @@
 /**
- * The nightly clean-up against real items of each feature (server/jobs/cleanup_hooks.ts): an item
+ * The nightly clean-up against real items of each feature (server/services/storage/cleanup_hooks.ts): an item
  * made through the feature's API and aged past cleanup_days disappears from the feature's list with
  * its files and every record that names it; a recent one stays; usage and quota records stay.
  */
 import assert from "node:assert/strict";
-import { runCleanup } from "../../server/jobs/cleanup_job.ts";
+import { runCleanup } from "../../server/services/storage/cleanup.ts";
 import { dispatchJob, startJobListener } from "../../server/jobs/dispatch.ts";
 import { jobHandlers } from "../../server/jobs/handlers.ts";
 import { saveSettings } from "../../server/kv/settings.ts";

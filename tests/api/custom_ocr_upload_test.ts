@@ -81,7 +81,7 @@ Deno.test("POST /api/custom-ocr/process: the part 4 §5 refusals, each leaving n
   assert.equal(type.body.error, "不支持的文件类型：起诉状.txt");
   const big = await post(t, u, uploadForm(ruleId, { "起诉状.pdf": new Uint8Array(10 * 1024 * 1024 + 1) }));
   assert.equal(big.res.status, 413);
-  assert.equal(big.body.error, "文件大小不能超过 10MB");
+  assert.deepEqual([big.body.code, big.body.error], ["CUSTOM_OCR_FILE_TOO_LARGE", "文件大小不能超过 10MB"]);
   const poor = await post(t, u, uploadForm(ruleId, { "起诉状.docx": COMPLAINT, "借条.docx": IOU }));
   assert.equal(poor.res.status, 402);
   assert.match(poor.body.error, /AI使用次数不足/);

@@ -5,9 +5,10 @@ import { jobHandlers } from "../../server/jobs/handlers.ts";
 import { createPdfConverter } from "../../server/services/pdf/libreoffice_pool.ts";
 import { fileForm, sheetBytes, waitForBatch } from "../helpers/mediation.ts";
 import { testApp } from "../helpers/test_app.ts";
+import { requireTool } from "../helpers/require_tool.ts";
 
 async function pdfText(bytes: Uint8Array, args: string[] = []): Promise<string> {
-  const out = await new Deno.Command("pdftotext", {
+  const out = await new Deno.Command(requireTool("pdftotext"), {
     args: [...args, "-", "-"],
     stdin: "piped",
     stdout: "piped",

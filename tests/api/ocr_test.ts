@@ -9,6 +9,7 @@ import { getUsageStats, listUsageRecords } from "../../server/kv/usage.ts";
 import type { DocumentText } from "../../server/services/doc_text/types.ts";
 import type { OcrEngines } from "../../server/services/ocr_runs/engines.ts";
 import { type SeededUser, type TestApp, testApp } from "../helpers/test_app.ts";
+import { requireTool } from "../helpers/require_tool.ts";
 
 /**
  * The run flow, metering and access of /api/ocr/runs. The reader is a test double (text files read as
@@ -292,7 +293,8 @@ Deno.test("ocr.run with the real text service: an ID photo gets its ID number âœ
   const dirPath = await Deno.makeTempDir();
   try {
     await Deno.writeFile(`${dirPath}/s.pdf`, bytes);
-    const out = await new Deno.Command("pdftotext", { args: [`${dirPath}/s.pdf`, "-"] }).output();
+    const out = await new Deno.Command(requireTool("pdftotext"), { args: [`${dirPath}/s.pdf`, "-"] })
+      .output();
     assert.match(new TextDecoder().decode(out.stdout).replace(/\s/g, ""), /320412200005207296/);
   } finally {
     await Deno.remove(dirPath, { recursive: true });

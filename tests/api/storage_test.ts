@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { buildSimpleTemplate } from "../../scripts/make_fixtures.ts";
 import { userItemKey, userItemPrefix } from "../../server/blobs/blob_keys.ts";
-import { runCleanup } from "../../server/jobs/cleanup_job.ts";
+import { runCleanup } from "../../server/services/storage/cleanup.ts";
 import { dispatchJob, startJobListener } from "../../server/jobs/dispatch.ts";
 import { jobHandlers } from "../../server/jobs/handlers.ts";
 import { listAuditEntries } from "../../server/kv/audit_log.ts";
@@ -362,7 +362,7 @@ Deno.test("GET /api/storage/summary shows the clean-up settings and what its las
   assert.equal(after.mine.bytes, 4500);
 });
 
-// ---- deleting a feature's item: through the feature's own delete (server/jobs/cleanup_hooks.ts) ----
+// ---- deleting a feature's item: through the feature's own delete (server/services/storage/cleanup_hooks.ts) ----
 
 /** The storage manager's row for an item, as listed to its owner (null when not listed). */
 async function listedItem(t: TestApp, as: SeededUser, area: string, itemId: string) {

@@ -22,6 +22,7 @@ import {
   waitForPath,
   waitForToast,
 } from "./steps.ts";
+import { requireTool } from "../helpers/require_tool.ts";
 
 const PASSWORD = "lawyer-pass-1";
 const XLSX_MIME = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -53,7 +54,8 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
   const path = await Deno.makeTempFile({ suffix: ".pdf" });
   try {
     await Deno.writeFile(path, bytes);
-    const out = await new Deno.Command("pdftotext", { args: ["-enc", "UTF-8", path, "-"] }).output();
+    const out = await new Deno.Command(requireTool("pdftotext"), { args: ["-enc", "UTF-8", path, "-"] })
+      .output();
     assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
     return new TextDecoder().decode(out.stdout);
   } finally {

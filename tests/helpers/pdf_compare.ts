@@ -4,6 +4,7 @@
  * fewer than 0.05 % of a page's pixels. Used to hold merged PDF groups to "the same output" as a
  * document converted alone (server/services/pdf/pdf_groups_test.ts, bench/pdf_groups_check.ts).
  */
+import { requireTool } from "./require_tool.ts";
 
 export interface PdfView {
   words: string[][];
@@ -16,13 +17,13 @@ export async function viewPdf(pdf: Uint8Array): Promise<PdfView> {
   try {
     await Deno.writeFile(`${dir}/in.pdf`, pdf);
     const [text, render] = await Promise.all([
-      new Deno.Command("pdftotext", {
+      new Deno.Command(requireTool("pdftotext"), {
         args: ["-bbox", `${dir}/in.pdf`, "-"],
         stdout: "piped",
         stderr: "null",
       })
         .output(),
-      new Deno.Command("pdftoppm", {
+      new Deno.Command(requireTool("pdftoppm"), {
         args: ["-r", "100", "-gray", `${dir}/in.pdf`, `${dir}/p`],
         stderr: "null",
       })

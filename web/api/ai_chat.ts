@@ -7,8 +7,7 @@ import type {
   ConversationView,
   PresetView,
 } from "../../common/schemas/ai_chat.ts";
-import { getToken, setToken } from "../auth/session.ts";
-import { api, ApiError, fileNameOf, request } from "./client.ts";
+import { api, request, requestBlob, requestStream } from "./client.ts";
 
 /** Drafting presets. GET /api/ai-chat/presets */
 export function listPresets() {
@@ -55,71 +54,29 @@ export interface StreamHandlers {
   onError: (data: { code: string; error: string; messageId?: string; aiLimit?: number }) => void;
 }
 
-function authHeaders(): Headers {
-  const headers = new Headers();
-  const token = getToken();
-  if (token) headers.set("Authorization", `Bearer ${token}`);
-  return headers;
-}
-
-async function failure(response: Response): Promise<ApiError> {
-  let data: { code?: string; error?: string } | null = null;
-  try {
-    data = await response.json();
-  } catch {
-    data = null;
-  }
-  return new ApiError({
-    status: response.status,
-    code: data?.code ?? "HTTP_ERROR",
-    message: data?.error ?? "请求失败",
-    serverMessage: data?.error ?? null,
-  });
-}
-
 /**
  * Sends a question and reads the streamed answer. POST /api/ai-chat/conversations/{id}/messages
- * (text/event-stream). client.ts reads whole JSON bodies, so the stream is read here; a refusal before
- * the stream opens (quota, no model) throws ApiError with the server's text. `signal` stops the answer.
+ * (text/event-stream). A refusal before the stream opens (quota, no model) throws ApiError with the
+ * server's text; the page shows it. `signal` stops the answer.
  */
-export async function streamMessage(
+export function streamMessage(
   id: string,
   body: { content?: string; regenerate?: boolean },
   handlers: StreamHandlers,
   signal?: AbortSignal,
 ): Promise<void> {
-  const headers = authHeaders();
-  headers.set("Content-Type", "application/json");
-  headers.set("Accept", "text/event-stream");
-  const response = await fetch(`/api/ai-chat/conversations/${encodeURIComponent(id)}/messages`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify(body),
+  return requestStream(`/api/ai-chat/conversations/${encodeURIComponent(id)}/messages`, {
+    body,
     signal,
+    silent: true,
+    onEvent: ({ event, data }) => {
+      const parsed = JSON.parse(data);
+      if (event === "start") handlers.onStart?.(parsed);
+      else if (event === "delta") handlers.onDelta(parsed.text);
+      else if (event === "done") handlers.onDone(parsed);
+      else if (event === "error") handlers.onError(parsed);
+    },
   });
-  const newToken = response.headers.get("new-token");
-  if (newToken) setToken(newToken);
-  if (!response.ok || !response.body) throw await failure(response);
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += value;
-    let cut: number;
-    while ((cut = buffer.indexOf("\n\n")) >= 0) {
-      const block = buffer.slice(0, cut);
-      buffer = buffer.slice(cut + 2);
-      const event = /^event: (.+)$/m.exec(block)?.[1];
-      const raw = /^data: (.+)$/m.exec(block)?.[1];
-      if (!event || !raw) continue;
-      const data = JSON.parse(raw);
-      if (event === "start") handlers.onStart?.(data);
-      else if (event === "delta") handlers.onDelta(data.text);
-      else if (event === "done") handlers.onDone(data);
-      else if (event === "error") handlers.onError(data);
-    }
-  }
 }
 
 /** An answer as Word or PDF. POST /api/ai-chat/messages/{id}/export */
@@ -127,19 +84,12 @@ export async function exportMessage(
   id: string,
   format: "docx" | "pdf",
 ): Promise<{ blob: Blob; fileName: string }> {
-  const headers = authHeaders();
-  headers.set("Content-Type", "application/json");
-  const response = await fetch(`/api/ai-chat/messages/${encodeURIComponent(id)}/export`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ format }),
-    signal: AbortSignal.timeout(120_000),
+  const file = await requestBlob(`/api/ai-chat/messages/${encodeURIComponent(id)}/export`, {
+    json: { format },
+    timeoutMs: 120_000,
+    silent: true,
   });
-  if (!response.ok) throw await failure(response);
-  return {
-    blob: await response.blob(),
-    fileName: fileNameOf(response.headers.get("content-disposition")) ?? `AI文书.${format}`,
-  };
+  return { blob: file.blob, fileName: file.fileName ?? `AI文书.${format}` };
 }
 
 /** Saves an answer as a personal Word template. POST /api/ai-chat/messages/{id}/save-template */

@@ -1,11 +1,13 @@
 /**
- * The one fetch of the browser app. Adds the bearer token, stores a `new-token` header, applies the
- * 30 s time-out, parses the `{ success, ... }` envelope, throws ApiError, and applies the global
- * error handling of part 1 §8 exactly once.
+ * The one fetch of the browser app: JSON calls (request, api.*), downloads (requestBlob), uploads with
+ * progress (requestUpload) and event streams (requestStream). Adds the bearer token, stores a
+ * `new-token` header, applies the 30 s time-out (not to streams), parses the `{ success, ... }`
+ * envelope, throws ApiError, and applies the global error handling of part 1 §8 exactly once.
  */
 import { REQUEST_TIMEOUT_MS, RETRY_503_DELAY_MS } from "../../common/constants.ts";
 import { clearSession, getToken, setToken } from "../auth/session.ts";
 import { toast } from "../components/feedback.ts";
+import { readEventStream, type ServerEvent } from "./event_stream.ts";
 import { navigateTo } from "./navigation.ts";
 
 export const TIMEOUT_TEXT = "请求超时，请重试";
@@ -72,16 +74,19 @@ export async function request<T>(method: string, path: string, options: RequestO
   }
 }
 
-async function send<T>(method: string, path: string, options: RequestOptions, isRetry = false): Promise<T> {
-  const headers = new Headers({ Accept: "application/json" });
+/** The headers (Accept, the bearer token) and body (FormData as is, anything else as JSON) of a call. */
+function outgoing(accept: string, payload: unknown): { headers: Headers; body: BodyInit | undefined } {
+  const headers = new Headers({ Accept: accept });
   const token = getToken();
   if (token) headers.set("Authorization", `Bearer ${token}`);
-  let body: BodyInit | undefined;
-  if (options.body instanceof FormData) body = options.body;
-  else if (options.body !== undefined) {
-    headers.set("Content-Type", "application/json");
-    body = JSON.stringify(options.body);
-  }
+  if (payload instanceof FormData) return { headers, body: payload };
+  if (payload === undefined) return { headers, body: undefined };
+  headers.set("Content-Type", "application/json");
+  return { headers, body: JSON.stringify(payload) };
+}
+
+async function send<T>(method: string, path: string, options: RequestOptions, isRetry = false): Promise<T> {
+  const { headers, body } = outgoing("application/json", options.body);
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
 
@@ -161,6 +166,57 @@ export async function requestBlob(path: string, options: BlobOptions = {}): Prom
   throw error;
 }
 
+export interface StreamOptions extends RequestOptions {
+  /** Default POST. */
+  method?: string;
+  /** Called with each event as it arrives (its data is text: JSON.parse it). */
+  onEvent: (event: ServerEvent) => void;
+}
+
+/**
+ * Sends a request answered with `text/event-stream` and hands each event to `onEvent` as it arrives;
+ * resolves when the stream ends. Token, `new-token`, body, envelope and part 1 §8 handling as
+ * request(): a refusal before the stream opens (quota, no model, 401) throws its ApiError, and session
+ * errors end the session. No 30 s time-out and no 503 retry (an answer streams for minutes and may be
+ * charged); `signal` stops it (ABORTED). A connection lost mid-stream is NETWORK.
+ */
+export async function requestStream(path: string, options: StreamOptions): Promise<void> {
+  const { headers, body } = outgoing("text/event-stream", options.body);
+  let response: Response;
+  try {
+    response = await fetch(withQuery(path, options.query), {
+      method: options.method ?? "POST",
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (err) {
+    throw fetchFailure(err, { options });
+  }
+  const newToken = response.headers.get("new-token");
+  if (newToken) setToken(newToken);
+  if (!response.ok || !response.body) {
+    const error = envelopeError(response.status, await readJson(response).catch(() => null));
+    handleError(error, options.silent === true);
+    throw error;
+  }
+  const events = readEventStream(response.body);
+  try {
+    for (;;) {
+      let next: IteratorResult<ServerEvent>;
+      try {
+        next = await events.next();
+      } catch (err) {
+        throw fetchFailure(err, { options });
+      }
+      if (next.done) return;
+      options.onEvent(next.value);
+    }
+  } finally {
+    await events.return(undefined);
+  }
+}
+
 export interface UploadOptions {
   /** Called with 0-100 as the request body is sent. */
   onProgress?: (percent: number) => void;
@@ -218,11 +274,11 @@ export function requestUpload<T>(path: string, form: FormData, options: UploadOp
  */
 function fetchFailure(
   err: unknown,
-  input: { timeout: AbortSignal; options: { signal?: AbortSignal; silent?: boolean } },
+  input: { timeout?: AbortSignal; options: { signal?: AbortSignal; silent?: boolean } },
 ): ApiError {
   const { timeout, options } = input;
   if (options.signal?.aborted) return new ApiError({ status: 0, code: "ABORTED", message: "请求已取消" });
-  const timedOut = timeout.aborted || (err instanceof DOMException && err.name === "TimeoutError");
+  const timedOut = timeout?.aborted || (err instanceof DOMException && err.name === "TimeoutError");
   const error = timedOut
     ? new ApiError({ status: 0, code: "TIMEOUT", message: TIMEOUT_TEXT })
     : new ApiError({ status: 0, code: "NETWORK", message: NETWORK_TEXT });

@@ -9,8 +9,7 @@ import type {
   LawStatus,
   LawSummary,
 } from "../../common/schemas/law_search.ts";
-import { getToken } from "../auth/session.ts";
-import { api, ApiError, NETWORK_TEXT, request, requestUpload } from "./client.ts";
+import { api, request, requestStream, requestUpload } from "./client.ts";
 
 export type { ImportReport, LawImportStatus };
 
@@ -114,50 +113,15 @@ export type AskEvent =
  * Grounded answer, streamed. POST /api/law-search/ask (text/event-stream). A refusal before the stream
  * (no model, no AI use left) throws ApiError with the server's Chinese message.
  */
-export async function askLaw(
+export function askLaw(
   question: string,
   onEvent: (e: AskEvent) => void,
   signal?: AbortSignal,
 ): Promise<void> {
-  const headers = new Headers({ Accept: "text/event-stream", "Content-Type": "application/json" });
-  const token = getToken();
-  if (token) headers.set("Authorization", `Bearer ${token}`);
-  let res: Response;
-  try {
-    res = await fetch("/api/law-search/ask", {
-      method: "POST",
-      body: JSON.stringify({ question }),
-      headers,
-      signal,
-    });
-  } catch {
-    throw new ApiError({ status: 0, code: "NETWORK", message: NETWORK_TEXT });
-  }
-  if (!res.ok || !res.body) {
-    const data = await res.json().catch(() => null) as { code?: string; error?: string } | null;
-    throw new ApiError({
-      status: res.status,
-      code: data?.code ?? `HTTP_${res.status}`,
-      message: data?.error ?? "请求失败",
-      serverMessage: data?.error ?? null,
-    });
-  }
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += value;
-    let cut;
-    while ((cut = buffer.indexOf("\n\n")) >= 0) {
-      const block = buffer.slice(0, cut);
-      buffer = buffer.slice(cut + 2);
-      const event = /^event: ?(.*)$/m.exec(block)?.[1];
-      const data = block.split("\n").filter((l) => l.startsWith("data:")).map((l) =>
-        l.replace(/^data: ?/, "")
-      )
-        .join("\n");
-      if (event && data) onEvent({ event, data: JSON.parse(data) } as AskEvent);
-    }
-  }
+  return requestStream("/api/law-search/ask", {
+    body: { question },
+    signal,
+    silent: true,
+    onEvent: ({ event, data }) => onEvent({ event, data: JSON.parse(data) } as AskEvent),
+  });
 }

@@ -6,8 +6,7 @@ import type {
   OcrTemplateBody,
   OcrTemplateField,
 } from "../../common/schemas/ocr.ts";
-import { getToken } from "../auth/session.ts";
-import { api, ApiError, NETWORK_TEXT } from "./client.ts";
+import { api, requestStream } from "./client.ts";
 
 export interface OcrTemplatePreset {
   key: string;
@@ -74,7 +73,7 @@ export function saveBatchResult(
  * (progress, error, complete) to `onEvent` as it arrives. A refusal before the stream (quota, rules)
  * throws ApiError with the server's Chinese message.
  */
-export async function processBatch(
+export function processBatch(
   templateId: string,
   files: File[],
   onEvent: (event: OcrBatchEvent) => void,
@@ -83,35 +82,10 @@ export async function processBatch(
   const form = new FormData();
   form.append("templateId", templateId);
   for (const f of files) form.append("files", f, f.name);
-  const headers = new Headers({ Accept: "text/event-stream" });
-  const token = getToken();
-  if (token) headers.set("Authorization", `Bearer ${token}`);
-  let res: Response;
-  try {
-    res = await fetch("/api/ocr/process-batch", { method: "POST", body: form, headers, signal });
-  } catch {
-    throw new ApiError({ status: 0, code: "NETWORK", message: NETWORK_TEXT });
-  }
-  if (!res.ok || !res.body) {
-    const data = await res.json().catch(() => null) as { code?: string; error?: string } | null;
-    throw new ApiError({
-      status: res.status,
-      code: data?.code ?? `HTTP_${res.status}`,
-      message: data?.error ?? "处理失败",
-      serverMessage: data?.error ?? null,
-    });
-  }
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = "";
-  while (true) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += value;
-    let cut: number;
-    while ((cut = buffer.indexOf("\n\n")) >= 0) {
-      const block = buffer.slice(0, cut);
-      buffer = buffer.slice(cut + 2);
-      if (block.startsWith("data: ")) onEvent(JSON.parse(block.slice(6)) as OcrBatchEvent);
-    }
-  }
+  return requestStream("/api/ocr/process-batch", {
+    body: form,
+    signal,
+    silent: true,
+    onEvent: ({ data }) => onEvent(JSON.parse(data) as OcrBatchEvent),
+  });
 }

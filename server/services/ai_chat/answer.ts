@@ -1,4 +1,4 @@
-import type { ChatCitation, ChatStreamEvent } from "../../../common/schemas/ai_chat.ts";
+import type { ChatCitation, ChatStreamEvent, Preset } from "../../../common/schemas/ai_chat.ts";
 import type { AppDeps } from "../../deps.ts";
 import { AppError } from "../../errors.ts";
 import {
@@ -10,12 +10,13 @@ import {
   updateConversation,
 } from "../../kv/ai_chats.ts";
 import { newId } from "../../kv/ids.ts";
-import { addAiUseSuccess, chargeAiUses, getAiUsesLeft, refundAiUse } from "../ai_metering/ai_metering.ts";
+import { addAiUseSuccess } from "../../kv/ai_uses.ts";
+import { chargeAiUses, getAiUsesLeft, refundAiUse } from "../ai_metering/ai_metering.ts";
 import { getLlmClient } from "../llm/llm_client.ts";
 import type { LlmClient } from "../llm/types.ts";
 import { checkAnswerCitations, type CitationDeps } from "./citations.ts";
 import { buildChatMessages } from "./history.ts";
-import { caseContext, draftPieces, findPreset, narrativeGap, type Preset } from "./presets.ts";
+import { caseContext, draftPieces, findPreset, narrativeGap } from "./presets.ts";
 
 /**
  * One answer of AI chat (issue #15 §2), in two steps so every refusal is a plain JSON error:

@@ -1,5 +1,6 @@
 import PizZip from "pizzip";
 import { type ChatCitation, CITATION_BADGES } from "../../../common/schemas/ai_chat.ts";
+import { escapeXml } from "../../../common/xml.ts";
 
 /**
  * An answer as a Word file in court format (issue #15 §5): the title (a "# " line) 宋体 二号 bold
@@ -13,10 +14,6 @@ import { type ChatCitation, CITATION_BADGES } from "../../../common/schemas/ai_c
 
 const SIZE_ER_HAO = 44; // 二号 = 22 pt, in half-points
 const SIZE_SAN_HAO = 32; // 三号 = 16 pt
-
-function escapeXml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
 
 function run(text: string, font: string, size: number, bold = false): string {
   const b = bold ? "<w:b/><w:bCs/>" : "";

@@ -62,3 +62,10 @@ Deno.test("exportFileName() takes the document title and strips unsafe character
   assert.equal(exportFileName("# 民事起诉状\n正文", "对话", "docx"), "民事起诉状.docx");
   assert.equal(exportFileName("没有标题", "借款/咨询", "pdf"), "借款_咨询.pdf");
 });
+
+Deno.test("renderDraftDocx() drops characters XML cannot hold, so Word opens the file", () => {
+  const xml = documentXml(renderDraftDocx("借款\u0000合同\u0007第\u001f一条\ufffe"));
+  assert.match(xml, />借款合同第一条</);
+  // deno-lint-ignore no-control-regex
+  assert.doesNotMatch(xml, /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/);
+});

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { PresetView } from "../../../common/schemas/ai_chat.ts";
+import { type Preset, presetSchema, type PresetView } from "../../../common/schemas/ai_chat.ts";
 import { AppError } from "../../errors.ts";
 import {
   createStoredPreset,
@@ -17,29 +17,6 @@ import presetData from "./presets.json" with { type: "json" };
  * model it stays a marked gap. Adding a preset is adding an entry to presets.json, or an administrator's
  * POST /api/ai-chat/presets (kept in KV): no code either way.
  */
-
-const text = (max: number) => z.string().trim().min(1).max(max);
-
-/** A preset's shape (presets.json, and POST /api/ai-chat/presets). */
-export const presetSchema = z.object({
-  id: z.string().regex(/^[a-z0-9_]{2,60}$/, "模板ID只能由2-60个小写字母、数字和下划线组成"),
-  title: text(100),
-  category: text(50),
-  docTitle: text(100),
-  docSubtitle: z.string().trim().max(100).optional(),
-  fields: z.array(z.object({ key: text(50), label: text(50), hint: z.string().max(100).optional() })).max(
-    100,
-  ),
-  blocks: z.array(
-    z.discriminatedUnion("kind", [
-      z.object({ title: text(50), kind: z.literal("fixed"), lines: z.array(z.string().max(2000)).max(100) }),
-      z.object({ title: text(50), kind: z.literal("model"), prompt: text(4000) }),
-    ]),
-  ).min(1, "请至少添加一个段落").max(50),
-  prompt: text(4000),
-}).refine((p) => new TextEncoder().encode(JSON.stringify(p)).length <= 60_000, "文书模板内容过大");
-export type Preset = z.infer<typeof presetSchema>;
-export type PresetBlock = Preset["blocks"][number];
 
 /** Values code fills in without asking: the filing date. */
 const AUTO_FIELDS = {

@@ -3,7 +3,8 @@ import type { ChatRecord, Conversation } from "../../kv/ai_chats.ts";
 import type { WordTemplate } from "../../kv/word_templates.ts";
 import { storeTemplate } from "../templates/word_templates.ts";
 import { renderDraftDocx } from "./export_docx.ts";
-import { gapFor, type Preset } from "./presets.ts";
+import type { Preset } from "../../../common/schemas/ai_chat.ts";
+import { gapFor } from "./presets.ts";
 
 /**
  * "Save as template" (issue #15 §5): the draft with the case's values put back as `${字段}`

@@ -24,6 +24,7 @@ import {
 } from "../../kv/ai_folder.ts";
 import { deleteNodeTree, fileBlobPrefix, type FolderDeps, type ResolvedFolder } from "./folder_store.ts";
 import { joinFolderPath } from "./folder_paths.ts";
+import { capStream } from "../uploads/capped_stream.ts";
 
 /** "借条.jpg" -> "借条 (2).jpg"; a name without extension gets the suffix at its end. */
 export function numberedName(name: string, n: number): string {
@@ -34,6 +35,10 @@ export function numberedName(name: string, n: number): string {
 }
 
 /** One upload request: the target folder, the batch's byte count, and what it stored so far. */
+function fileTooLarge(): AppError {
+  return new AppError("FILE_TOO_LARGE", { limit: "50MB" });
+}
+
 export class FolderUpload {
   private used = 0;
   private readonly folders = new Map<string, ResolvedFolder>();
@@ -49,24 +54,20 @@ export class FolderUpload {
     this.folders.set("", base);
   }
 
-  /** Adds the bytes of one file to the batch count; throws AI_FOLDER_BATCH_TOO_LARGE past 50 MB. */
-  private count(bytes: number, fileBytes: number): void {
+  /** Adds bytes to the batch count; throws AI_FOLDER_BATCH_TOO_LARGE past 50 MB (then FILE_TOO_LARGE for a file). */
+  private count(bytes: number, fileBytes = 0): void {
     this.used += bytes;
     if (this.used > AI_FOLDER_BATCH_MAX_BYTES) throw new AppError("AI_FOLDER_BATCH_TOO_LARGE");
-    if (fileBytes > AI_FOLDER_FILE_MAX_BYTES) throw new AppError("FILE_TOO_LARGE", { limit: "50MB" });
+    if (fileBytes > AI_FOLDER_FILE_MAX_BYTES) throw fileTooLarge();
   }
 
+  /** One file's bytes: counted into the batch, and refused past 50 MB on their own. */
   private capped(data: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
-    let fileBytes = 0;
-    return data.pipeThrough(
-      new TransformStream<Uint8Array, Uint8Array>({
-        transform: (chunk, controller) => {
-          fileBytes += chunk.byteLength;
-          this.count(chunk.byteLength, fileBytes);
-          controller.enqueue(chunk);
-        },
-      }),
-    );
+    return capStream(data, {
+      maxBytes: AI_FOLDER_FILE_MAX_BYTES,
+      tooLarge: fileTooLarge,
+      onChunk: (bytes) => this.count(bytes),
+    });
   }
 
   /** The folder at `dirs` below the base, created where missing. */

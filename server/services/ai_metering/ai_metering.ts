@@ -1,7 +1,13 @@
-import type { UsageType } from "../../../common/constants.ts";
 import { AppError } from "../../errors.ts";
-import { addUsageRecord, type UsageRecord } from "../../kv/usage.ts";
-import { applyRefund, getQuotas, planRefund, spendQuota } from "../../kv/quotas.ts";
+import type { UsageRecord } from "../../kv/usage.ts";
+import { getQuotas, spendQuota } from "../../kv/quotas.ts";
+import {
+  addAiUseSuccess,
+  type AiRefundInput,
+  type AiUsageInfo,
+  applyAiRefund,
+  planAiRefund,
+} from "../../kv/ai_uses.ts";
 
 /**
  * The one place AI uses are charged (part 4 §1, §9: each processed file or answer costs one AI use).
@@ -10,27 +16,13 @@ import { applyRefund, getQuotas, planRefund, spendQuota } from "../../kv/quotas.
  * 1. `chargeAiUses()` before anything runs: deducts N uses in ONE commit with the caller's own writes
  *    (run record, task, queue message) through `extend`, or throws AI_QUOTA_INSUFFICIENT
  *    (`AI使用次数不足。需要 N 次，当前剩余 M 次`) and writes nothing.
- * 2. For each item that succeeds, `addAiUseSuccess(op, …)` in the commit that stores its result (or
- *    `recordAiUse()` on its own): a usage record of the feature's type, so the dashboard counts it.
- * 3. For each item that fails, `refundAiUse()` (or `planAiRefund()` + `applyAiRefund()` inside the
- *    commit that stores the failure): gives the use back exactly once per `refundId`, however often a
- *    job is delivered, and writes a failed usage record with it.
+ * 2. For each item that succeeds, `addAiUseSuccess(op, …)` (kv/ai_uses.ts) in the commit that stores
+ *    its result (or `recordAiUse()` on its own): a usage record of the feature's type, so the dashboard
+ *    counts it.
+ * 3. For each item that fails, `refundAiUse()` (or `planAiRefund()` + `applyAiRefund()` from
+ *    kv/ai_uses.ts inside the commit that stores the failure): gives the use back exactly once per
+ *    `refundId`, however often a job is delivered, and writes a failed usage record with it.
  */
-
-/** Usage types of AI features (common/constants.ts USAGE_TYPES; the dashboard sums them in its AI card). */
-export type AiUsageType = Extract<
-  UsageType,
-  "ai" | "aiocr" | "aiextract" | "ocrextract" | "ai_law_search" | "ai_document"
->;
-
-/** Who a usage record is for and what it says (recent activities show `description`). */
-export interface AiUsageInfo {
-  userId: number;
-  username: string;
-  type: AiUsageType;
-  description: string;
-  at: number;
-}
 
 /** Remaining AI uses of a user. */
 export async function getAiUsesLeft(kv: Deno.Kv, userId: number): Promise<number> {
@@ -80,18 +72,6 @@ export async function chargeAiUses(kv: Deno.Kv, input: ChargeAiUsesInput): Promi
   }
 }
 
-/**
- * Adds a successful use's usage record (status success, `count` uses) to the caller's commit, so the
- * dashboard's AI card and the type's own figure count it. The commit fails if the record id collides:
- * check `ok`.
- */
-export function addAiUseSuccess(
-  op: Deno.AtomicOperation,
-  input: AiUsageInfo & { count?: number },
-): UsageRecord {
-  return addUsageRecord(op, { ...input, status: "success", count: input.count ?? 1 });
-}
-
 /** Writes a successful use's usage record in a commit of its own. */
 export async function recordAiUse(
   kv: Deno.Kv,
@@ -101,47 +81,6 @@ export async function recordAiUse(
   const record = addAiUseSuccess(op, input);
   if (!(await op.commit()).ok) throw new Error("usage record id collision");
   return record;
-}
-
-export interface AiRefundInput {
-  /** Unique per charged item (a run id plus file index, an answer id): one refund per id, ever. */
-  refundId: string;
-  userId: number;
-  /** Uses to give back (1 for one failed file or answer). */
-  amount?: number;
-  /** The failed usage record written with the refund (recent activities show it). */
-  usage?: Omit<AiUsageInfo, "userId" | "at">;
-  at: number;
-}
-
-/** What applyAiRefund() will write; null means `refundId` was refunded before. */
-export interface AiRefundPlan {
-  plan: NonNullable<Awaited<ReturnType<typeof planRefund>>>;
-  input: AiRefundInput;
-}
-
-/** Reads what a refund needs; null when this `refundId` has already been refunded. */
-export async function planAiRefund(kv: Deno.Kv, input: AiRefundInput): Promise<AiRefundPlan | null> {
-  const plan = await planRefund(kv, {
-    refundId: `ai:${input.refundId}`,
-    userId: input.userId,
-    kind: "ai",
-    amount: input.amount ?? 1,
-    at: input.at,
-  });
-  return plan ? { plan, input } : null;
-}
-
-/**
- * Adds a planned refund (counter up, refund id marked used, failed usage record) to the caller's commit,
- * e.g. the one that stores a file's failure. The commit fails if the counter or marker changed since
- * planning: re-plan and retry.
- */
-export function applyAiRefund(op: Deno.AtomicOperation, refund: AiRefundPlan): Deno.AtomicOperation {
-  applyRefund(op, refund.plan);
-  const { usage, userId, at, amount } = refund.input;
-  if (usage) addUsageRecord(op, { ...usage, userId, at, status: "failed", count: amount ?? 1 });
-  return op;
 }
 
 /**

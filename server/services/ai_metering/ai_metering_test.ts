@@ -3,15 +3,8 @@ import { AppError } from "../../errors.ts";
 import { getQuotas, setQuota } from "../../kv/quotas.ts";
 import { getUsageStats, listUsageRecords } from "../../kv/usage.ts";
 import { chinaDay } from "../../clock.ts";
-import {
-  addAiUseSuccess,
-  applyAiRefund,
-  assertAiUsesLeft,
-  chargeAiUses,
-  planAiRefund,
-  recordAiUse,
-  refundAiUse,
-} from "./ai_metering.ts";
+import { addAiUseSuccess, applyAiRefund, planAiRefund } from "../../kv/ai_uses.ts";
+import { assertAiUsesLeft, chargeAiUses, recordAiUse, refundAiUse } from "./ai_metering.ts";
 
 async function withKv(fn: (kv: Deno.Kv) => Promise<void>): Promise<void> {
   const kv = await Deno.openKv(":memory:");

@@ -1,6 +1,6 @@
 import { AppError } from "../../errors.ts";
 import { addUsageRecord } from "../../kv/usage.ts";
-import { type AiRefundInput, type AiRefundPlan, planAiRefund } from "./ai_metering.ts";
+import { type AiRefundInput, type AiRefundPlan, planAiRefund } from "../../kv/ai_uses.ts";
 
 /**
  * Ending an AI run (an OCR识别 run, an OCR信息提取 batch, a custom OCR record) as failed when its job

@@ -20,7 +20,8 @@ import {
   type RecordFile,
   recordKey,
 } from "../../kv/custom_ocr_records.ts";
-import { addAiUseSuccess, applyAiRefund, chargeAiUses, planAiRefund } from "../ai_metering/ai_metering.ts";
+import { addAiUseSuccess, applyAiRefund, planAiRefund } from "../../kv/ai_uses.ts";
+import { chargeAiUses } from "../ai_metering/ai_metering.ts";
 import { joinFolderPath, parseFolderPath } from "../ai_folder/folder_paths.ts";
 import { resolveFolder, resolveItem } from "../ai_folder/folder_store.ts";
 import type { DocumentText } from "../doc_text/types.ts";

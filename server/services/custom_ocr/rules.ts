@@ -17,6 +17,7 @@ import {
 import type { FieldSpec } from "../extraction/types.ts";
 import { deleteRecordEntry, type FolderRecord, listRecords } from "../../kv/custom_ocr_records.ts";
 import { userItemPrefix } from "../../blobs/blob_keys.ts";
+import { DOC_TEXT_KINDS, hasKind } from "../../../common/document_kinds.ts";
 
 type RuleDeps = Pick<AppDeps, "kv" | "clock" | "blobs">;
 
@@ -144,9 +145,6 @@ export async function removeRule(deps: RuleDeps, userId: number, id: string): Pr
   }
 }
 
-/** Types a custom OCR run reads (part 4 §5 "Custom upload"); jpg is the same type as jpeg. */
-export const CUSTOM_OCR_EXTENSIONS = ["pdf", "doc", "docx", "xls", "xlsx", "jpg", "jpeg", "png"];
-
 export type RoutedFile =
   | { fileName: string; status: "matched"; patternIds: string[]; fields: FieldSpec[] }
   | {
@@ -166,8 +164,8 @@ export function routeFile(rule: CustomRuleRecord, fileName: string): RoutedFile 
   if (fileName.toLowerCase() === "expected.json") {
     return { fileName, status: "skipped", reason: "label_file", message: "标注文件，不处理" };
   }
-  const ext = fileName.includes(".") ? fileName.slice(fileName.lastIndexOf(".") + 1).toLowerCase() : "";
-  if (!CUSTOM_OCR_EXTENSIONS.includes(ext)) {
+  // Custom OCR reads every kind the text service reads (part 4 §5 "Custom upload").
+  if (!hasKind(fileName, DOC_TEXT_KINDS)) {
     return { fileName, status: "skipped", reason: "type", message: "不支持的文件类型" };
   }
   if (fileName.length > 255) return { fileName, status: "skipped", reason: "name", message: "文件名过长" };

@@ -15,24 +15,18 @@ import { chargeAiUses } from "../ai_metering/ai_metering.ts";
 import type { FieldSpec } from "../extraction/types.ts";
 import { readMultipart } from "../uploads/multipart_stream.ts";
 import { folderRunMessage } from "./folder_case.ts";
-import { CUSTOM_OCR_EXTENSIONS, requireRunnableRule, routeFile } from "./rules.ts";
+import { requireRunnableRule, routeFile } from "./rules.ts";
+import { capStream } from "../uploads/capped_stream.ts";
+import { DOC_TEXT_KINDS, hasKind } from "../../../common/document_kinds.ts";
 
 export const CUSTOM_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 const MAX_FILES = 50;
 
 function capped(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
-  let seen = 0;
-  return body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        seen += chunk.byteLength;
-        if (seen > CUSTOM_UPLOAD_MAX_BYTES) {
-          throw new AppError("AI_MUBAN_FILE_TOO_LARGE", {}, { field: "files" });
-        }
-        controller.enqueue(chunk);
-      },
-    }),
-  );
+  return capStream(body, {
+    maxBytes: CUSTOM_UPLOAD_MAX_BYTES,
+    tooLarge: () => new AppError("CUSTOM_OCR_FILE_TOO_LARGE", {}, { field: "files" }),
+  });
 }
 
 async function fieldText(body: ReadableStream<Uint8Array>): Promise<string> {
@@ -74,8 +68,7 @@ export async function startUploadRun(
       if (!ruleId) throw new AppError("VALIDATION_FAILED", {}, { message: "请先选择规则", field: "ruleId" });
       rule ??= await requireRunnableRule(deps, input.userId, ruleId);
       const fileName = (part.filename.split(/[\\/]/).pop() ?? "").trim();
-      const ext = fileName.includes(".") ? fileName.slice(fileName.lastIndexOf(".") + 1).toLowerCase() : "";
-      if (!CUSTOM_OCR_EXTENSIONS.includes(ext)) {
+      if (!hasKind(fileName, DOC_TEXT_KINDS)) {
         await part.body.cancel();
         throw new AppError("VALIDATION_FAILED", {}, {
           message: `不支持的文件类型：${fileName}`,

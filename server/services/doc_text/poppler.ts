@@ -2,6 +2,7 @@ import { AppError } from "../../errors.ts";
 import { mergeIntoRows, roundBox, type Segment } from "./layout.ts";
 import { runTool } from "./run_tool.ts";
 import type { LineBox } from "./types.ts";
+import { decodeXml } from "../../../common/xml.ts";
 
 /** poppler-utils as subprocesses with time-outs (trusted tools reading an untrusted PDF from a temp file). */
 
@@ -38,16 +39,6 @@ export interface PdfTextPage {
   chars: number;
 }
 
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-fA-F]+|#\d+|lt|gt|amp|quot|apos);/g, (_m, e: string) => {
-    if (e[0] === "#") {
-      const code = e[1] === "x" ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
-      return code > 0 && code < 0x110000 ? String.fromCodePoint(code) : "";
-    }
-    return ({ lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" } as Record<string, string>)[e];
-  });
-}
-
 /** Parses `pdftotext -bbox-layout` output into pages of visual rows. */
 export function parseBboxLayout(xhtml: string): PdfTextPage[] {
   const pages: PdfTextPage[] = [];
@@ -66,7 +57,7 @@ export function parseBboxLayout(xhtml: string): PdfTextPage[] {
       const words: string[] = [];
       let wm: RegExpExecArray | null;
       wordRe.lastIndex = 0;
-      while ((wm = wordRe.exec(lm[5])) !== null) words.push(decodeEntities(wm[5]));
+      while ((wm = wordRe.exec(lm[5])) !== null) words.push(decodeXml(wm[5]));
       const text = words.join(" ").trim();
       if (!text) continue;
       chars += text.replace(/\s/g, "").length;

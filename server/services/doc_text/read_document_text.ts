@@ -19,6 +19,7 @@ import { readPdfInfo, readPdfTextLayer, renderPdfPage } from "./poppler.ts";
 import { prepareImage, rotateImage } from "./prepare_image.ts";
 import { type SearchablePage, writeSearchablePdf } from "./searchable_pdf.ts";
 import type { DocumentText, OcrEngineName, ReadMethod, TextLine, TextPage } from "./types.ts";
+import { DOC_TEXT_KINDS, fileExtension } from "../../../common/document_kinds.ts";
 
 /**
  * The one place where uploaded files become text (issue #10 §1): pdf (text layer per page, OCR for pages
@@ -57,16 +58,8 @@ export interface DocumentTextResult extends DocumentText {
   pageImages?: PageImage[];
 }
 
-export const DOC_TEXT_KINDS = ["pdf", "doc", "docx", "xls", "xlsx", "png", "jpg", "jpeg"] as const;
-
 const DOC_TEXT_WORKER = new URL("../../workers/doc_text_worker.ts", import.meta.url);
 let fallbackEngine: OcrEngine | null = null;
-
-/** Lower-case extension of a file name, without the dot ("" when none). */
-export function fileKind(fileName: string): string {
-  const m = /\.([A-Za-z0-9]+)$/.exec(fileName.trim());
-  return m ? m[1].toLowerCase() : "";
-}
 
 /**
  * Reads a file's text, page by page. Throws AppError: DOC_TEXT_TYPE_UNSUPPORTED, DOC_TEXT_TOO_MANY_PAGES,
@@ -77,7 +70,7 @@ export async function readDocumentText(
   deps: DocTextDeps,
   input: ReadDocumentTextInput,
 ): Promise<DocumentTextResult> {
-  const kind = fileKind(input.fileName);
+  const kind = fileExtension(input.fileName);
   if (!(DOC_TEXT_KINDS as readonly string[]).includes(kind)) {
     throw new AppError("DOC_TEXT_TYPE_UNSUPPORTED", { name: input.fileName });
   }
@@ -389,7 +382,7 @@ export async function buildSearchablePdf(
   deps: DocTextDeps,
   input: { bytes: Uint8Array; fileName: string; doc: DocumentText },
 ): Promise<Uint8Array> {
-  const kind = fileKind(input.fileName);
+  const kind = fileExtension(input.fileName);
   const pages: SearchablePage[] = [];
   if (kind === "png" || kind === "jpg" || kind === "jpeg") {
     const page = input.doc.pages[0];

@@ -20,7 +20,7 @@ import {
 } from "../../../scripts/make_ocr_fixtures.ts";
 import { createOcrEngine, createTesseractEngine } from "../ocr/ocr_pool.ts";
 import { createPdfConverter } from "../pdf/libreoffice_pool.ts";
-import { detectLibreOfficeInstall } from "../pdf/detect_libreoffice.ts";
+import { requireTool } from "../../../tests/helpers/require_tool.ts";
 import { buildSearchablePdf, readDocumentText } from "./read_document_text.ts";
 import { documentPlainText } from "./types.ts";
 
@@ -172,12 +172,10 @@ Deno.test("hostile files are refused fast with a Chinese message", async (t) => 
   });
 });
 
-const libreOffice = !("missing" in detectLibreOfficeInstall());
-
 Deno.test({
   name: "a .doc goes through the LibreOffice pool and comes back as Word lines",
-  ignore: !libreOffice,
   fn: async () => {
+    requireTool("libreoffice");
     const workDir = await Deno.makeTempDir({ prefix: "doc-text-test-" });
     const pdf = createPdfConverter({ workDir, processes: 1 });
     try {
@@ -265,7 +263,7 @@ async function pdftotext(pdf: Uint8Array): Promise<string> {
   const dir = await Deno.makeTempDir();
   try {
     await Deno.writeFile(`${dir}/a.pdf`, pdf);
-    const out = await new Deno.Command("pdftotext", {
+    const out = await new Deno.Command(requireTool("pdftotext"), {
       args: [`${dir}/a.pdf`, "-"],
       stdout: "piped",
       stderr: "null",

@@ -3,12 +3,14 @@ import { makeTextPdf, PAGE_LINES, renderPage } from "../../../scripts/make_ocr_f
 import { parseBboxLayout } from "./poppler.ts";
 import { writeSearchablePdf } from "./searchable_pdf.ts";
 import type { LineBox } from "./types.ts";
+import { requireTool } from "../../../tests/helpers/require_tool.ts";
 
 async function pdftotext(pdf: Uint8Array, args: string[]): Promise<{ text: string; stderr: string }> {
   const dir = await Deno.makeTempDir();
   try {
     await Deno.writeFile(`${dir}/a.pdf`, pdf);
-    const out = await new Deno.Command("pdftotext", { args: [...args, `${dir}/a.pdf`, "-"] }).output();
+    const out = await new Deno.Command(requireTool("pdftotext"), { args: [...args, `${dir}/a.pdf`, "-"] })
+      .output();
     return { text: new TextDecoder().decode(out.stdout), stderr: new TextDecoder().decode(out.stderr) };
   } finally {
     await Deno.remove(dir, { recursive: true });

@@ -6,6 +6,7 @@
 
 import PizZip from "pizzip";
 import { AppError } from "../../errors.ts";
+import { decodeXml } from "../../../common/xml.ts";
 
 /** The content types docxtemplater templates in a .docx (the same set, so both agree). */
 const TEMPLATED_CONTENT_TYPES: Record<string, number> = {
@@ -97,7 +98,7 @@ export function readParagraphs(xml: string): ParagraphText[] {
       const paragraph = open[open.length - 1];
       if (paragraph) {
         paragraph.pieces.push({ at: paragraph.text.length, xmlOffset: start });
-        paragraph.text += decodeXmlText(xml.slice(start, end));
+        paragraph.text += decodeXml(xml.slice(start, end));
       }
       TOKEN.lastIndex = end + 6;
     }
@@ -113,17 +114,4 @@ export function xmlOffsetOf(paragraph: ParagraphText, index: number): number {
     piece = candidate;
   }
   return piece ? piece.xmlOffset + (index - piece.at) : 0;
-}
-
-const ENTITIES: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
-
-function decodeXmlText(text: string): string {
-  if (!text.includes("&")) return text;
-  return text.replace(/&(#x[0-9a-f]+|#\d+|lt|gt|amp|quot|apos);/gi, (whole, entity: string) => {
-    if (entity[0] !== "#") return ENTITIES[entity.toLowerCase()] ?? whole;
-    const code = entity[1] === "x" || entity[1] === "X"
-      ? parseInt(entity.slice(2), 16)
-      : parseInt(entity.slice(1), 10);
-    return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-  });
 }

@@ -1,5 +1,5 @@
+import { fileExtension } from "../../../common/document_kinds.ts";
 import {
-  fileExtension,
   isOcrFileName,
   OCR_MAX_FILE_BYTES,
   OCR_MAX_FILE_NAME,
@@ -7,6 +7,7 @@ import {
 } from "../../../common/schemas/ocr.ts";
 import type { BlobStore } from "../../blobs/blob_store.ts";
 import { AppError } from "../../errors.ts";
+import { capStream } from "../uploads/capped_stream.ts";
 import { type MultipartPart, readMultipart } from "../uploads/multipart_stream.ts";
 
 export interface ReceivedFile {
@@ -14,18 +15,6 @@ export interface ReceivedFile {
   fileName: string;
   size: number;
   blobKey: string;
-}
-
-/** Passes bytes through and throws OCR_FILE_TOO_LARGE once more than OCR_MAX_FILE_BYTES went by. */
-function sizeGuard(name: string): TransformStream<Uint8Array, Uint8Array> {
-  let total = 0;
-  return new TransformStream({
-    transform(chunk, controller) {
-      total += chunk.byteLength;
-      if (total > OCR_MAX_FILE_BYTES) throw new AppError("OCR_FILE_TOO_LARGE", { name }, { field: "files" });
-      controller.enqueue(chunk);
-    },
-  });
 }
 
 export interface ReceiveOptions {
@@ -81,7 +70,13 @@ export async function receiveOcrFiles(options: ReceiveOptions): Promise<Received
       }
       const index = files.length;
       const blobKey = `${options.blobPrefix}/in-${index}.${fileExtension(fileName)}`;
-      const size = await options.blobs.put(blobKey, part.body.pipeThrough(sizeGuard(fileName)));
+      const size = await options.blobs.put(
+        blobKey,
+        capStream(part.body, {
+          maxBytes: OCR_MAX_FILE_BYTES,
+          tooLarge: () => new AppError("OCR_FILE_TOO_LARGE", { name: fileName }, { field: "files" }),
+        }),
+      );
       files.push({ index, fileName, size, blobKey });
     }
     if (!files.length) throw new AppError("OCR_FILES_REQUIRED", {}, { field: "files" });

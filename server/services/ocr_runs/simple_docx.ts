@@ -1,4 +1,4 @@
-import { escapeXml } from "../../../common/xlsx_writer.ts";
+import { escapeXml } from "../../../common/xml.ts";
 import { storedEntry, zipBlob } from "../../../common/zip_writer.ts";
 
 export const DOCX_MIME = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import PizZip from "pizzip";
 import { createPdfConverter, type PdfConverter, singleInstancePipeName } from "./libreoffice_pool.ts";
-import { detectLibreOfficeInstall } from "./detect_libreoffice.ts";
+import { requireTool } from "../../../tests/helpers/require_tool.ts";
 import { AppError } from "../../errors.ts";
 
 const W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";
@@ -35,7 +35,11 @@ function makeDocx(lines: string[]): Uint8Array {
 }
 
 async function pdfText(pdf: Uint8Array): Promise<string> {
-  const child = new Deno.Command("pdftotext", { args: ["-", "-"], stdin: "piped", stdout: "piped" })
+  const child = new Deno.Command(requireTool("pdftotext"), {
+    args: ["-", "-"],
+    stdin: "piped",
+    stdout: "piped",
+  })
     .spawn();
   const writer = child.stdin.getWriter();
   await writer.write(pdf);
@@ -54,7 +58,6 @@ function startsWithPdf(bytes: Uint8Array): boolean {
   return new TextDecoder().decode(bytes.subarray(0, 5)) === "%PDF-";
 }
 
-const installed = !("missing" in detectLibreOfficeInstall());
 const workDir = await Deno.makeTempDir({ prefix: "pdf-pool-test-" });
 globalThis.addEventListener("unload", () => Deno.removeSync(workDir, { recursive: true }));
 const DOC = ["民事调解书", "申请人张三", "金额壹万元"];
@@ -63,6 +66,7 @@ async function withConverter(
   options: Parameters<typeof createPdfConverter>[0],
   body: (converter: PdfConverter) => Promise<void>,
 ): Promise<void> {
+  requireTool("libreoffice");
   const converter = createPdfConverter(options);
   const id = converter.stats().id;
   try {
@@ -103,7 +107,6 @@ async function sofficeTempFolders(id: string): Promise<string[]> {
 
 Deno.test({
   name: "createPdfConverter() turns a Chinese .docx into a PDF holding the same text",
-  ignore: !installed,
   fn: () =>
     withConverter({ workDir, processes: 1 }, async (converter) => {
       const pdf = await converter.convert(makeDocx(DOC));
@@ -116,7 +119,6 @@ Deno.test({
 
 Deno.test({
   name: "createPdfConverter() runs 6 documents on 2 listeners, each PDF with its own text",
-  ignore: !installed,
   fn: () =>
     withConverter({ workDir, processes: 2 }, async (converter) => {
       const names = ["张三", "李四", "王五", "赵六", "孙七", "周八"];
@@ -136,7 +138,6 @@ Deno.test({
 
 Deno.test({
   name: "createPdfConverter() kills a hung listener, replaces it and the retry succeeds",
-  ignore: !installed,
   fn: () =>
     withConverter({ workDir, processes: 1, timeoutMs: 3_000 }, async (converter) => {
       const [listener] = converter.stats().listeners;
@@ -167,7 +168,6 @@ Deno.test({
 Deno.test({
   name:
     "createPdfConverter() puts a job written ahead behind a hung one back in the queue without using its retry",
-  ignore: !installed,
   fn: () =>
     withConverter({ workDir, processes: 1, timeoutMs: 3_000 }, async (converter) => {
       const [listener] = converter.stats().listeners;
@@ -186,7 +186,6 @@ Deno.test({
 
 Deno.test({
   name: "createPdfConverter() writes the next document ahead and reports where conversion time went",
-  ignore: !installed,
   fn: () =>
     withConverter({ workDir, processes: 1 }, async (converter) => {
       await Promise.all([1, 2, 3].map((i) => converter.convert(makeDocx([`第${i}号`, ...DOC]))));
@@ -199,7 +198,6 @@ Deno.test({
 
 Deno.test({
   name: "createPdfConverter() fails with PDF_CONVERSION_TIMEOUT when the retry hangs too",
-  ignore: !installed,
   fn: () =>
     withConverter({ workDir, processes: 1, timeoutMs: 1 }, async (converter) => {
       await assert.rejects(converter.convert(makeDocx(DOC)), (err: unknown) => {
@@ -213,7 +211,6 @@ Deno.test({
 
 Deno.test({
   name: "createPdfConverter() rejects an input it cannot open with PDF_CONVERSION_FAILED and keeps working",
-  ignore: !installed,
   fn: () =>
     withConverter({ workDir, processes: 1 }, async (converter) => {
       const missing = `${workDir}/does-not-exist.docx`;
@@ -230,7 +227,6 @@ Deno.test({
 
 Deno.test({
   name: "createPdfConverter() recycles a listener after restartAfter conversions and keeps working",
-  ignore: !installed,
   fn: () =>
     withConverter({ workDir, processes: 1, restartAfter: 2 }, async (converter) => {
       const pids = new Set<number>();
@@ -248,7 +244,6 @@ Deno.test({
 
 Deno.test({
   name: "createPdfConverter() replaces a listener whose memory passed maxRssBytes, and keeps working",
-  ignore: !installed,
   fn: () =>
     // Every listener is past 1 byte after a conversion: each one is replaced (restartAfter stays far).
     withConverter({ workDir, processes: 1, maxRssBytes: 1, restartAfter: 1000 }, async (converter) => {

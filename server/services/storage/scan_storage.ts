@@ -11,7 +11,7 @@ import type { BlobStore } from "../../blobs/blob_store.ts";
 import { userPrefix } from "../../blobs/blob_keys.ts";
 import type { TaskRecord } from "../../kv/tasks.ts";
 
-/** Legacy task folders live here (server/jobs/cleanup_job.ts removes them by task). */
+/** Legacy task folders live here (services/storage/cleanup.ts removes them by task). */
 export const LEGACY_TASK_PREFIX = "tasks";
 const USERS_PREFIX = "users";
 /** Where a file sitting directly in `users/<id>/` (against the convention) is counted. */

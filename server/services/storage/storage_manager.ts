@@ -18,8 +18,8 @@ import { assertBlobKey } from "../../blobs/blob_store.ts";
 import { isStorageArea, STORAGE_AREAS } from "../../blobs/blob_keys.ts";
 import type { AppDeps } from "../../deps.ts";
 import { AppError } from "../../errors.ts";
-import { findFeatureItem } from "../../jobs/cleanup_hooks.ts";
-import { getLastCleanupRun } from "../../jobs/cleanup_job.ts";
+import { findFeatureItem } from "./cleanup_hooks.ts";
+import { getLastCleanupRun } from "./cleanup.ts";
 import { getSettings } from "../../kv/settings.ts";
 import { getTask } from "../../kv/tasks.ts";
 import type { UserRecord } from "../../kv/users.ts";
@@ -184,7 +184,7 @@ async function measureItem(deps: StorageDeps, prefix: string): Promise<StorageUs
 
 /**
  * Deletes one item. When its feature keeps records of it (a batch, a split, a template:
- * server/jobs/cleanup_hooks.ts findFeatureItem), the feature's own delete removes the records and the
+ * cleanup_hooks.ts findFeatureItem), the feature's own delete removes the records and the
  * folder, so the item leaves the feature's list too (its refusals apply: BATCH_RUNNING); otherwise
  * the folder alone goes (blobs.deletePrefix). Usage records stay. A member may delete only their
  * own; deleting another user's needs isAdmin. Throws STORAGE_OTHERS_FORBIDDEN or

@@ -5,7 +5,7 @@ import {
   LAW_ASK_MAX_QUESTION,
   type LawSearchHit,
 } from "../../../common/schemas/law_search.ts";
-import { errorText } from "../../api/client.ts";
+import { ApiError, errorText } from "../../api/client.ts";
 import { askLaw } from "../../api/law_search.ts";
 import { toast } from "../../components/feedback.ts";
 import { CitationList } from "./CheckTab.tsx";
@@ -52,7 +52,7 @@ export function AskTab(
         else if (e.event === "error") setError(e.data.error);
       }, abort.current.signal);
     } catch (err) {
-      if (!(err instanceof DOMException && err.name === "AbortError")) {
+      if (!(err instanceof ApiError && err.code === "ABORTED")) {
         setError(errorText(err, "问答失败，请重试"));
       }
     } finally {

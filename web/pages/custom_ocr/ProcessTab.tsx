@@ -24,12 +24,12 @@ import {
   processFolder,
   processUploads,
 } from "../../api/custom_ocr.ts";
+import { DOC_TEXT_KINDS, hasKind } from "../../../common/document_kinds.ts";
 import { errorText } from "../../api/client.ts";
 import { CaseFolderUpload } from "./CaseFolderUpload.tsx";
 import { RunResult, saveGeneratedZip } from "./RunResult.tsx";
 import { useRunProgress } from "./use_run_progress.ts";
 
-const ALLOWED = /\.(pdf|doc|docx|xls|xlsx|jpe?g|png)$/i;
 const MAX_BYTES = 10 * 1024 * 1024;
 const QUOTA_TEXT = "您的AI使用次数不足，请联系管理员充值";
 
@@ -171,7 +171,7 @@ export function ProcessTab(
               fileList={files.map((f, i) => ({ uid: String(i), name: f.name, status: "done" as const }))}
               onRemove={(f) => setFiles((list) => list.filter((_, i) => String(i) !== f.uid))}
               beforeUpload={(f) => {
-                if (!ALLOWED.test(f.name)) message.error("不支持的文件类型");
+                if (!hasKind(f.name, DOC_TEXT_KINDS)) message.error("不支持的文件类型");
                 else if (f.size > MAX_BYTES) message.error("文件大小不能超过 10MB");
                 else setFiles((list) => [...list, f]);
                 return Upload.LIST_IGNORE;

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { getProgress, type RunProgress } from "../../api/custom_ocr.ts";
+import { usePolling } from "../../components/use_polling.ts";
 
 /** Part 4 §4: polled every 2 s while processing, 5 s after a polling error; stops at completed or failed. */
 export const POLL_MS = 2_000;
@@ -9,28 +10,15 @@ export const POLL_RETRY_MS = 5_000;
 export function useRunProgress(batchId: string | null) {
   const [progress, setProgress] = useState<RunProgress | null>(null);
   const [tick, setTick] = useState(0);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
-    if (!batchId) {
-      setProgress(null);
-      return;
-    }
-    let stopped = false;
-    async function poll() {
-      try {
-        const p = await getProgress(batchId!);
-        if (stopped) return;
-        setProgress(p);
-        if (p.status === "processing" || p.status === "pending") timer.current = setTimeout(poll, POLL_MS);
-      } catch {
-        if (!stopped) timer.current = setTimeout(poll, POLL_RETRY_MS);
-      }
-    }
-    void poll();
-    return () => {
-      stopped = true;
-      clearTimeout(timer.current);
-    };
-  }, [batchId, tick]);
+    if (!batchId) setProgress(null);
+  }, [batchId]);
+  usePolling(batchId ? `${batchId}#${tick}` : null, {
+    fetch: () => getProgress(batchId!),
+    onValue: setProgress,
+    done: (p) => p.status !== "processing" && p.status !== "pending",
+    intervalMs: POLL_MS,
+    retryMs: POLL_RETRY_MS,
+  });
   return { progress, reload: () => setTick((n) => n + 1) };
 }

@@ -1,6 +1,6 @@
 import { DownloadOutlined, ExportOutlined, FileZipOutlined } from "@ant-design/icons";
 import { Alert, App, Button, Progress, Space, Table, type TableColumnsType, Typography } from "antd";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import {
   EXCEL_BATCH_DOWNLOAD_CONCURRENCY,
   EXCEL_BATCH_DOWNLOAD_PAUSE_MS,
@@ -16,6 +16,7 @@ import {
 } from "../../api/excel_batch.ts";
 import { formatTime } from "../../components/format_time.ts";
 import { downloadFromUrl, saveBlob } from "../../components/save_file.ts";
+import { usePolling } from "../../components/use_polling.ts";
 import { addressesCsv, groupsOf, nextPercent } from "./wizard_logic.ts";
 
 const STATUS_TEXT = { preparing: "准备中", processing: "处理中", completed: "已完成", failed: "失败" };
@@ -35,34 +36,24 @@ export function ResultStep({ taskId, onFinished }: Props) {
   const finished = useRef(onFinished);
   finished.current = onFinished;
 
-  useEffect(() => {
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    async function poll() {
-      try {
-        const result = await getTaskProgress(taskId);
-        if (stopped) return;
-        setProgress(result);
-        setPercent((p) => nextPercent(p, result.task.progress));
-        if (result.task.status === "processing") timer = setTimeout(poll, PROGRESS_POLL_MS);
-        else {
-          if (result.task.status === "completed") message.success("处理完成");
-          else message.error(result.task.error || "处理失败");
-          finished.current?.();
-        }
-      } catch (err) {
-        if (stopped) return;
-        const text = errorText(err, "获取进度失败");
-        setPollError(text);
-        message.error(text);
-      }
-    }
-    void poll();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [taskId, message]);
+  usePolling(taskId, {
+    fetch: () => getTaskProgress(taskId),
+    onValue: (result) => {
+      setProgress(result);
+      setPercent((p) => nextPercent(p, result.task.progress));
+      if (result.task.status === "processing") return;
+      if (result.task.status === "completed") message.success("处理完成");
+      else message.error(result.task.error || "处理失败");
+      finished.current?.();
+    },
+    done: (result) => result.task.status !== "processing",
+    intervalMs: PROGRESS_POLL_MS,
+    onError: (err) => {
+      const text = errorText(err, "获取进度失败");
+      setPollError(text);
+      message.error(text);
+    },
+  });
 
   const task = progress?.task;
   const files = progress?.generatedFiles ?? [];

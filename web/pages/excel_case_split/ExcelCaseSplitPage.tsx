@@ -20,6 +20,7 @@ import {
 } from "../../api/case_split.ts";
 import { errorText } from "../../api/client.ts";
 import { saveBlob } from "../../components/save_file.ts";
+import { usePolling } from "../../components/use_polling.ts";
 import { summaryFileName } from "./case_split_view.ts";
 import { taskColumns } from "./columns.tsx";
 import { UnassignedModal } from "./UnassignedModal.tsx";
@@ -97,11 +98,13 @@ export function ExcelCaseSplitPage() {
   }, [load]);
 
   const processing = tasks.some((t) => t.status === "processing");
-  useEffect(() => {
-    if (!processing) return;
-    const timer = setInterval(() => void load(true), POLL_MS);
-    return () => clearInterval(timer);
-  }, [processing, load]);
+  // load() reports its own failures (quietly here) and answers null: polling goes on.
+  usePolling(processing ? "processing" : null, {
+    fetch: () => load(true),
+    done: () => false,
+    intervalMs: POLL_MS,
+    delayFirst: true,
+  });
 
   async function openFile(task: CaseSplitTask, index: number) {
     let current: CaseSplitTask | undefined = task;

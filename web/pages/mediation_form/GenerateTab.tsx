@@ -11,6 +11,7 @@ import {
   uploadExcel,
 } from "../../api/mediation.ts";
 import { countDataRows } from "../../components/xlsx_export.ts";
+import { usePolling } from "../../components/use_polling.ts";
 import type { ChosenTemplate } from "./chosen_template.ts";
 import { checkExcelFile, checkExcelRows } from "./excel_checks.ts";
 import { DEFAULT_NAME_PATTERN, ExcelStep } from "./ExcelStep.tsx";
@@ -53,22 +54,16 @@ export function GenerateTab() {
     return () => clearTimeout(resetTimer.current);
   }, [refreshLimits]);
 
-  useEffect(() => {
-    if (!polling) return;
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    async function tick() {
-      let next: ConversionProgress;
-      try {
-        next = await getConversionProgress(polling!);
-      } catch {
-        if (stopped) return;
-        message.error("获取进度失败，请刷新页面重试");
-        setPhase("failed");
-        setPolling(null);
-        return;
-      }
-      if (stopped) return;
+  usePolling(polling, {
+    fetch: () => getConversionProgress(polling!),
+    onError: () => {
+      message.error("获取进度失败，请刷新页面重试");
+      setPhase("failed");
+      setPolling(null);
+    },
+    done: (next) => next.completed,
+    intervalMs: PROGRESS_POLL_MS,
+    onValue: (next) => {
       setPdfAvailable(next.pdfAvailable !== false);
       // Progress only increases (part 2 §4). While a batch (or its re-run) is running the server
       // lists no files yet: the results already shown stay until the new ones arrive.
@@ -82,10 +77,7 @@ export function GenerateTab() {
           }
           : next
       );
-      if (!next.completed) {
-        timer = setTimeout(tick, PROGRESS_POLL_MS);
-        return;
-      }
+      if (!next.completed) return;
       setPolling(null);
       refreshLimits();
       if (next.status === "failed") {
@@ -96,13 +88,8 @@ export function GenerateTab() {
       setPhase("done");
       message.success("文件处理完成");
       resetTimer.current = setTimeout(() => setPhase("idle"), PROGRESS_RESET_MS);
-    }
-    void tick();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [polling, message, refreshLimits]);
+    },
+  });
 
   function startPolling(batchNo: string, totalFiles: number) {
     clearTimeout(resetTimer.current);

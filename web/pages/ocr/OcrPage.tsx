@@ -6,6 +6,7 @@ import { getUserLimits } from "../../api/member.ts";
 import { deleteOcrRun, getOcrRun, listOcrRuns, startOcrRun } from "../../api/ocr.ts";
 import { useConfirmDelete } from "../../components/confirm_delete.ts";
 import { formatTime } from "../../components/format_time.ts";
+import { usePolling } from "../../components/use_polling.ts";
 import { OcrResultPanel } from "./OcrResultPanel.tsx";
 import { OcrRunFiles } from "./OcrRunFiles.tsx";
 import { OcrUpload } from "./OcrUpload.tsx";
@@ -32,19 +33,20 @@ export function OcrPage() {
   // Poll the open run until every file is finished.
   const runId = run?.id;
   const processing = run?.status === "processing";
-  useEffect(() => {
-    if (!runId || !processing) return;
-    const timer = setInterval(() => {
-      getOcrRun(runId).then((r) => {
-        setRun(r.run);
-        if (r.run.status !== "processing") {
-          reload();
-          message.success("处理完成");
-        }
-      }, () => {});
-    }, POLL_MS);
-    return () => clearInterval(timer);
-  }, [runId, processing, reload, message]);
+  usePolling(runId && processing ? runId : null, {
+    fetch: () => getOcrRun(runId!),
+    onValue: (r) => {
+      setRun(r.run);
+      if (r.run.status !== "processing") {
+        reload();
+        message.success("处理完成");
+      }
+    },
+    done: (r) => r.run.status !== "processing",
+    intervalMs: POLL_MS,
+    retryMs: POLL_MS,
+    delayFirst: true,
+  });
 
   // Show the first finished file once one is ready.
   useEffect(() => {

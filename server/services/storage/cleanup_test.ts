@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
-import { LocalBlobStore } from "../blobs/local_blob_store.ts";
-import { manualClock } from "../clock.ts";
-import { saveSettings } from "../kv/settings.ts";
-import { completeTask, getTask, startTask } from "../kv/tasks.ts";
-import { getTemplate, saveTemplate } from "../kv/word_templates.ts";
-import { getLastCleanupRun, runCleanup } from "./cleanup_job.ts";
+import { LocalBlobStore } from "../../blobs/local_blob_store.ts";
+import { manualClock } from "../../clock.ts";
+import { saveSettings } from "../../kv/settings.ts";
+import { completeTask, getTask, startTask } from "../../kv/tasks.ts";
+import { getTemplate, saveTemplate } from "../../kv/word_templates.ts";
+import { getLastCleanupRun, runCleanup } from "./cleanup.ts";
 
 const DAY = 86_400_000;
 const NO_ITEMS = { generated: 0, excel_batch: 0, case_split: 0, pdf_links: 0 };

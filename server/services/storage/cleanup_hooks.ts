@@ -12,33 +12,36 @@
  * The storage manager deletes an item through the same registry (ITEM_HOOKS, findFeatureItem): each
  * feature finds one of a user's items by its folder id, so deleting it there removes its records
  * too. Features whose items never expire by age (personal and Excel templates; temporary templates
- * have a clean-up of their own in cleanup_job.ts) are only found, not listed.
+ * have a clean-up of their own in cleanup.ts) are only found, not listed.
  */
-import type { StorageArea } from "../blobs/blob_keys.ts";
-import type { AppDeps } from "../deps.ts";
-import { getSplitTask, listSplitTasksIdleBefore } from "../kv/case_split_tasks.ts";
-import { getBatchByFolder, listBatchesIdleBefore as listExcelBatchesIdleBefore } from "../kv/excel_batch.ts";
-import { getWordTemplate as getExcelWordTemplate } from "../kv/excel_templates.ts";
+import type { StorageArea } from "../../blobs/blob_keys.ts";
+import type { AppDeps } from "../../deps.ts";
+import { getSplitTask, listSplitTasksIdleBefore } from "../../kv/case_split_tasks.ts";
+import {
+  getBatchByFolder,
+  listBatchesIdleBefore as listExcelBatchesIdleBefore,
+} from "../../kv/excel_batch.ts";
+import { getWordTemplate as getExcelWordTemplate } from "../../kv/excel_templates.ts";
 import {
   getBatch as getMediationBatch,
   listBatchesIdleBefore as listMediationBatchesIdleBefore,
-} from "../kv/mediation_batches.ts";
-import { getPdfBatchEntry, listPdfBatchesIdleBefore } from "../kv/pdf_links.ts";
-import { getTemplate, type TemplateScope } from "../kv/word_templates.ts";
-import { getNodeEntry } from "../kv/ai_folder.ts";
-import { deleteNodeTree, fileBlobPrefix } from "../services/ai_folder/folder_store.ts";
-import { getAiMuban } from "../kv/ai_muban.ts";
-import { getRecordEntry } from "../kv/custom_ocr_records.ts";
-import { deleteRecordWithFiles } from "../services/custom_ocr/rules.ts";
-import { deleteAiMubanWithFile } from "../services/ai_muban/ai_muban_templates.ts";
-import { userItemPrefix } from "../blobs/blob_keys.ts";
-import { deleteSplitTaskWithFiles } from "../services/case_split/manage_split_tasks.ts";
-import { deleteExcelBatch } from "../services/excel_batch/delete_batch.ts";
-import { deleteWordTemplateWithFile } from "../services/excel_templates/word_templates.ts";
-import { deleteMediationBatch } from "../services/mediation/delete_batch.ts";
-import { deletePdfBatchWithFiles } from "../services/pdf_links/delete_batch.ts";
-import { deleteTemplateWithFile } from "../services/templates/word_templates.ts";
-import type { JobType } from "./messages.ts";
+} from "../../kv/mediation_batches.ts";
+import { getPdfBatchEntry, listPdfBatchesIdleBefore } from "../../kv/pdf_links.ts";
+import { getTemplate, type TemplateScope } from "../../kv/word_templates.ts";
+import { getNodeEntry } from "../../kv/ai_folder.ts";
+import { deleteNodeTree, fileBlobPrefix } from "../ai_folder/folder_store.ts";
+import { getAiMuban } from "../../kv/ai_muban.ts";
+import { getRecordEntry } from "../../kv/custom_ocr_records.ts";
+import { deleteRecordWithFiles } from "../custom_ocr/rules.ts";
+import { deleteAiMubanWithFile } from "../ai_muban/ai_muban_templates.ts";
+import { userItemPrefix } from "../../blobs/blob_keys.ts";
+import { deleteSplitTaskWithFiles } from "../case_split/manage_split_tasks.ts";
+import { deleteExcelBatch } from "../excel_batch/delete_batch.ts";
+import { deleteWordTemplateWithFile } from "../excel_templates/word_templates.ts";
+import { deleteMediationBatch } from "../mediation/delete_batch.ts";
+import { deletePdfBatchWithFiles } from "../pdf_links/delete_batch.ts";
+import { deleteTemplateWithFile } from "../templates/word_templates.ts";
+import type { JobType } from "../../jobs/messages.ts";
 
 export type CleanupDeps = Pick<AppDeps, "kv" | "blobs">;
 
