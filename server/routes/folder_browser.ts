@@ -7,6 +7,7 @@ import { type FolderRecord, getRecordEntry } from "../kv/custom_ocr_records.ts";
 import { currentUser } from "../middleware/access.ts";
 import { validate } from "../middleware/validate.ts";
 import { AI_RUN_KINDS, listAiRunRecords } from "../services/custom_ocr/ai_run_records.ts";
+import { clearKeptValue } from "../services/custom_ocr/clear_kept_value.ts";
 import { startFolderRun } from "../services/custom_ocr/folder_case.ts";
 import { listFolderLevel } from "../services/custom_ocr/folder_tree.ts";
 import { chooseFieldSource, recordView } from "../services/custom_ocr/record_view.ts";
@@ -24,7 +25,12 @@ const sourceBody = z.object({
   selectedSource: z.union([
     z.string().min(1, "请选择一个值"),
     z.object({ value: z.string().min(1, "请选择一个值"), source: z.string().optional() }),
-  ], { error: "请选择一个值" }),
+  ], { error: "请选择一个值" }).optional(),
+  /** Beyond the spec (issue #27): drop the person's value, back to what the files say. */
+  clear: z.literal(true).optional(),
+}).refine((b) => b.clear || b.selectedSource !== undefined, {
+  message: "请选择一个值",
+  path: ["selectedSource"],
 });
 
 /** How one item of a folder run went. */
@@ -125,11 +131,9 @@ export const folderBrowserRoutes = new Hono<AppEnv>()
   })
   .post("/folder-browser/update-field-source", validate("json", sourceBody), async (c) => {
     const body = c.req.valid("json");
-    const record = await chooseFieldSource(c.var.deps, {
-      userId: currentUser(c).id,
-      recordId: body.recordId,
-      fieldName: body.fieldName,
-      selected: body.selectedSource,
-    });
+    const target = { userId: currentUser(c).id, recordId: body.recordId, fieldName: body.fieldName };
+    const record = body.clear
+      ? await clearKeptValue(c.var.deps, target)
+      : await chooseFieldSource(c.var.deps, { ...target, selected: body.selectedSource! });
     return c.json({ success: true, message: "保存成功", record: recordView(record).record });
   });

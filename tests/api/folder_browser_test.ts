@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { buildDocx, plainParagraph } from "../../scripts/make_fixtures.ts";
+import type { FolderRecord } from "../../server/kv/custom_ocr_records.ts";
 import { getQuotas } from "../../server/kv/quotas.ts";
 import { listUsageRecords } from "../../server/kv/usage.ts";
 import { type FolderRunTools, runFolderRecord } from "../../server/services/custom_ocr/folder_case.ts";
@@ -417,6 +418,83 @@ Deno.test("folder mode: running a folder again reads and charges only new or cha
   await runFolderRecord(t.deps, { userId: u.user.id, recordId: fourth.batchId }, counting);
   assert.equal(reads, 1);
   assert.equal((await progress(t, u, fourth.batchId)).status, "completed");
+});
+
+Deno.test("folder mode: a run again keeps the values a person typed or picked, flags new files that disagree (冲突), and clearing gives the field back to the files", async () => {
+  using t = await testApp();
+  const u = await member(t, 10);
+  const ruleId = await sharedRule(t, u);
+  await uploadFolder(t, u, { "案/起诉状.docx": COMPLAINT, "案/借条.docx": IOU });
+  const first = (await process(t, u, { ruleId, items: [{ path: "案", isFolder: true }] })).body;
+  await runFolderRecord(t.deps, { userId: u.user.id, recordId: first.batchId }, textTools);
+  const choose = async (recordId: string, fieldName: string, selectedSource: unknown) => {
+    const res = await t.request("POST", "/api/folder-browser/update-field-source", {
+      as: u,
+      json: { recordId, fieldName, selectedSource },
+    });
+    assert.equal(res.status, 200, await res.clone().text());
+    return (await res.json()).record;
+  };
+  await choose(first.batchId, "plaintiff_phone", { value: "13800138000" });
+  await choose(first.batchId, "defendant_name", { value: "张三", source: "借条.docx" });
+
+  // Same files again: both values stay, nothing disagrees.
+  const again = (await process(t, u, { ruleId, items: [{ path: "案", isFolder: true }] })).body;
+  await runFolderRecord(t.deps, { userId: u.user.id, recordId: again.batchId }, textTools);
+  const p = await progress(t, u, again.batchId);
+  assert.equal(p.mergedResult.plaintiff_phone, "13800138000");
+  assert.deepEqual(p.fieldValues.plaintiff_phone[0], { value: "13800138000", source: "手动输入" });
+  assert.equal(p.mergedResult.defendant_name, "张三");
+  assert.deepEqual(p.keptFields.sort(), ["defendant_name", "plaintiff_phone"]);
+  assert.deepEqual(p.conflicts, {});
+
+  // A changed file that names another borrower: the person's value stays and the new one is a conflict.
+  const form = new FormData();
+  form.append("replace", "true");
+  form.append("files", new File([IOU.replace("借款人：张三", "借款人：王五")], "借条.docx"));
+  const up = await t.request("POST", `/api/aifolder/upload?path=${encodeURIComponent("案")}`, {
+    as: u,
+    form,
+  });
+  assert.equal(up.status, 200);
+  await up.body?.cancel();
+  const third = (await process(t, u, { ruleId, items: [{ path: "案", isFolder: true }] })).body;
+  await runFolderRecord(t.deps, { userId: u.user.id, recordId: third.batchId }, textTools);
+  const rec =
+    (await (await t.request("GET", `/api/folder-browser/records/${third.batchId}`, { as: u })).json()).record;
+  assert.equal(rec.merged_result.defendant_name, "张三");
+  assert.equal(rec.merged_result.plaintiff_phone, "13800138000");
+  assert.deepEqual(rec.conflicts.defendant_name, [{
+    value: "王五",
+    source: "借条.docx",
+    normalized: "王五",
+  }]);
+  assert.equal(rec.conflicts.plaintiff_phone, undefined, "the unchanged complaint states no other phone");
+
+  // The Word document of the new run carries the typed phone.
+  const { templateValues } = await import("../../server/services/custom_ocr/generate_documents.ts");
+  const stored = (await t.kv.get<FolderRecord>(["custom_ocr_records", u.user.id, third.batchId])).value!;
+  assert.equal(templateValues(stored)["原告电话"], "13800138000");
+
+  // Clearing: the files decide again (the complaint's defendant), no conflict, and the next run reads it too.
+  const cleared = await t.request("POST", "/api/folder-browser/update-field-source", {
+    as: u,
+    json: { recordId: third.batchId, fieldName: "defendant_name", clear: true },
+  });
+  assert.equal(cleared.status, 200);
+  const after = (await cleared.json()).record;
+  assert.notEqual(
+    after.merged_result.defendant_name,
+    "张三",
+    JSON.stringify(after.field_values.defendant_name),
+  );
+  assert.deepEqual([after.kept_fields, after.conflicts], [["plaintiff_phone"], {}]);
+  const none = await t.request("POST", "/api/folder-browser/update-field-source", {
+    as: u,
+    json: { recordId: third.batchId, fieldName: "defendant_name" },
+  });
+  assert.equal(none.status, 400);
+  assert.equal((await none.json()).error, "请选择一个值");
 });
 
 Deno.test("folder mode: when AI uses run out part-way through a selection, only the folders processed are charged", async () => {

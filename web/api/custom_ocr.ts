@@ -17,6 +17,10 @@ export interface RunProgress {
   mergedResult: Record<string, string | null>;
   fieldValues: Record<string, FieldValue[]>;
   fieldLabels: Record<string, string>;
+  /** Fields whose value a person typed or picked: kept when the folder is processed again. */
+  keptFields?: string[];
+  /** Per kept field, values read from new or changed files that disagree with it (冲突). */
+  conflicts?: Record<string, FieldValue[]>;
   progress_message: string;
 }
 
@@ -88,6 +92,12 @@ export function updateField(batchId: string, fieldKey: string, value: string) {
     silent: true,
   });
 }
+/** Drops a typed or picked value: the files decide again. POST /api/folder-browser/update-field-source */
+export function clearFieldChoice(recordId: string, fieldName: string) {
+  return api.post("/api/folder-browser/update-field-source", { recordId, fieldName, clear: true }, {
+    silent: true,
+  });
+}
 /** POST /api/custom-ocr/generate/{batchId} */
 export function generateDocuments(batchId: string, templateIds: string[]) {
   return api.post<{ message: string; files: GeneratedFile[] }>(
@@ -140,6 +150,8 @@ export interface FolderRecordView {
   merged_result: Record<string, string | null>;
   field_values: Record<string, FieldValue[]>;
   field_labels: Record<string, string>;
+  kept_fields?: string[];
+  conflicts?: Record<string, FieldValue[]>;
   files: { fileName: string; path: string; status: string; error: string | null }[];
   ai_uses_charged: number;
   ai_uses_refunded: number;

@@ -26,6 +26,8 @@ function progressOf(r: FolderRecordView): RunProgress {
     mergedResult: r.merged_result,
     fieldValues: r.field_values,
     fieldLabels: r.field_labels,
+    keptFields: r.kept_fields,
+    conflicts: r.conflicts,
     progress_message: r.error_message ?? "",
   };
 }

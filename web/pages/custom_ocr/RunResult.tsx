@@ -1,4 +1,5 @@
 import {
+  Alert,
   App,
   Button,
   Card,
@@ -10,12 +11,15 @@ import {
   Space,
   Table,
   Tag,
+  Tooltip,
   Typography,
 } from "antd";
 import { useEffect, useState } from "react";
 import {
+  clearFieldChoice,
   downloadGenerated,
   downloadGeneratedZip,
+  type FieldValue,
   type GeneratedFile,
   generateDocuments,
   listOutputTemplates,
@@ -33,6 +37,10 @@ interface Props {
   readOnly?: boolean;
   /** Told of each generation's files (the processing tab zips several cases' documents together). */
   onGenerated?: (files: GeneratedFile[]) => void;
+}
+
+function conflictText(values: FieldValue[]): string {
+  return values.map((v) => `${v.value}（${v.source}）`).join("、");
 }
 
 /** Saves the named generated documents as one zip (a folder per case). */
@@ -61,11 +69,14 @@ export function RunResult({ batchId, progress, onChanged, readOnly, onGenerated 
     );
   }, [editable, message]);
 
+  const kept = new Set(progress.keptFields ?? []);
   const rows = Object.entries(progress.fieldLabels).map(([key, label]) => ({
     key,
     label,
     value: progress.mergedResult[key],
     values: progress.fieldValues[key] ?? [],
+    kept: kept.has(key),
+    conflicts: progress.conflicts?.[key] ?? [],
   }));
 
   async function saveChoice() {
@@ -77,6 +88,17 @@ export function RunResult({ batchId, progress, onChanged, readOnly, onGenerated 
     try {
       await updateField(batchId, choosing!, value);
       message.success("更新成功");
+      setChoosing(null);
+      onChanged();
+    } catch (err) {
+      message.error(errorText(err, "保存来源选择失败"));
+    }
+  }
+
+  async function clearChoice() {
+    try {
+      await clearFieldChoice(batchId, choosing!);
+      message.success("已恢复为文件中识别的值");
       setChoosing(null);
       onChanged();
     } catch (err) {
@@ -145,7 +167,21 @@ export function RunResult({ batchId, progress, onChanged, readOnly, onGenerated 
               {
                 title: "值",
                 dataIndex: "value",
-                render: (v: string | null) => v ?? <Typography.Text type="secondary">未找到</Typography.Text>,
+                render: (v: string | null, r) => (
+                  <Space size={4} wrap>
+                    {v ?? <Typography.Text type="secondary">未找到</Typography.Text>}
+                    {r.kept && (
+                      <Tooltip title="人工修改的值，再次处理时保留">
+                        <Tag color="blue">已修改</Tag>
+                      </Tooltip>
+                    )}
+                    {r.conflicts.length > 0 && (
+                      <Tooltip title={`新文件中的值：${conflictText(r.conflicts)}`}>
+                        <Tag color="error">冲突</Tag>
+                      </Tooltip>
+                    )}
+                  </Space>
+                ),
               },
               {
                 title: "来源",
@@ -217,7 +253,21 @@ export function RunResult({ batchId, progress, onChanged, readOnly, onGenerated 
         cancelText="取消"
         onOk={saveChoice}
         onCancel={() => setChoosing(null)}
+        footer={(buttons) => (
+          <>
+            {current?.kept && <Button onClick={clearChoice}>恢复为识别值</Button>}
+            {buttons}
+          </>
+        )}
       >
+        {current && current.conflicts.length > 0 && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 12 }}
+            message={`新文件中的值与人工修改的值不一致：${conflictText(current.conflicts)}`}
+          />
+        )}
         <Radio.Group value={picked} onChange={(e) => setPicked(e.target.value)}>
           <Space orientation="vertical">
             {(current?.values ?? []).map((v) => (
