@@ -445,7 +445,10 @@ Deno.test("folder mode: a run again keeps the values a person typed or picked, f
   assert.equal(p.mergedResult.plaintiff_phone, "13800138000");
   assert.deepEqual(p.fieldValues.plaintiff_phone[0], { value: "13800138000", source: "手动输入" });
   assert.equal(p.mergedResult.defendant_name, "张三");
-  assert.deepEqual(p.keptFields.sort(), ["defendant_name", "plaintiff_phone"]);
+  assert.deepEqual(p.keptValues, {
+    plaintiff_phone: { value: "13800138000", source: "手动输入" },
+    defendant_name: { value: "张三", source: "借条.docx" },
+  });
   assert.deepEqual(p.conflicts, {});
 
   // A changed file that names another borrower: the person's value stays and the new one is a conflict.
@@ -488,7 +491,7 @@ Deno.test("folder mode: a run again keeps the values a person typed or picked, f
     "张三",
     JSON.stringify(after.field_values.defendant_name),
   );
-  assert.deepEqual([after.kept_fields, after.conflicts], [["plaintiff_phone"], {}]);
+  assert.deepEqual([Object.keys(after.kept_values), after.conflicts], [["plaintiff_phone"], {}]);
   const none = await t.request("POST", "/api/folder-browser/update-field-source", {
     as: u,
     json: { recordId: third.batchId, fieldName: "defendant_name" },

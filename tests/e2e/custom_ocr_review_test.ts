@@ -114,3 +114,53 @@ Deno.test("/custom-ocr: a value the clerk picked is kept when the folder is proc
   assert.equal(await row.getByText("已修改").count(), 0);
   assertNoPageErrors(browser.pageErrors);
 });
+
+Deno.test("/custom-ocr value dialog: typing in 手动输入 selects it; two files with the same value are two choices, one selected", async () => {
+  await using server = await caseSetUp({ ai: 5 });
+  await using browser = await launchBrowser();
+  const page = await signedInPage(browser, { url: server.url, username: "clerk", password: PASSWORD });
+  const token = (await storedToken(page))!;
+  await uploadCase(server.url, token, {
+    "李四案/起诉状.docx": doc("民事起诉状", "原告：李四，男", "被告：张三，男"),
+    "李四案/借条.docx": IOU("张三"),
+  });
+  await apiCall(server.url, token, "/api/custom-ocr/rules", {
+    method: "POST",
+    body: JSON.stringify({
+      rule_name: "借贷案件",
+      patterns: [{
+        pattern: ".*(起诉状|借条).*",
+        fields: [{ key: "被告", label: "被告" }, { key: "原告电话", label: "原告电话" }],
+      }],
+    }),
+  });
+  await openSignedIn(page, "/custom-ocr");
+  await page.locator("tr.ant-table-row").filter({ hasText: "借贷案件" }).getByRole("button", {
+    name: /使用此规则/,
+  }).click();
+  await processCase(page, "李四案");
+
+  // 原告电话 was found nowhere: 修改, type the number, 确定.
+  const phone = page.locator("tr.ant-table-row").filter({ hasText: "原告电话" });
+  await phone.getByRole("button", { name: /修\s*改/ }).click();
+  const chooser = page.locator(".ant-modal").filter({ hasText: "选择来源：原告电话" });
+  await chooser.getByLabel("手动输入的值").fill("19184295755");
+  assert.equal(await chooser.locator(".ant-radio-wrapper-checked").textContent(), "手动输入 ");
+  await chooser.getByRole("button", { name: /确\s*定/ }).click();
+  await waitForToast(page, "更新成功");
+  await phone.getByText("19184295755", { exact: true }).waitFor();
+  await phone.getByText("手动输入").waitFor();
+
+  // 被告: both files say 张三; each is its own choice and only one is selected.
+  const defendant = page.locator("tr.ant-table-row").filter({ hasText: "被告" }).first();
+  await defendant.getByRole("button", { name: /选择来源（2）/ }).click();
+  const picker = page.locator(".ant-modal").filter({ hasText: "选择来源：被告" });
+  await picker.locator(".ant-radio-wrapper").first().waitFor();
+  assert.equal(await picker.locator(".ant-radio-wrapper-checked").count(), 1);
+  await picker.locator("label").filter({ hasText: "起诉状.docx" }).click();
+  assert.equal(await picker.locator(".ant-radio-wrapper-checked").count(), 1);
+  await picker.getByRole("button", { name: /确\s*定/ }).click();
+  await waitForToast(page, "更新成功");
+  await defendant.getByText("起诉状.docx").waitFor();
+  assertNoPageErrors(browser.pageErrors);
+});

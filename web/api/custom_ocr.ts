@@ -18,7 +18,7 @@ export interface RunProgress {
   fieldValues: Record<string, FieldValue[]>;
   fieldLabels: Record<string, string>;
   /** Fields whose value a person typed or picked: kept when the folder is processed again. */
-  keptFields?: string[];
+  keptValues?: Record<string, FieldValue>;
   /** Per kept field, values read from new or changed files that disagree with it (冲突). */
   conflicts?: Record<string, FieldValue[]>;
   progress_message: string;
@@ -92,6 +92,23 @@ export function updateField(batchId: string, fieldKey: string, value: string) {
     silent: true,
   });
 }
+/**
+ * Sets a field to a value read from a file (value and file) or typed by hand (value only).
+ * POST /api/folder-browser/update-field-source (upload and folder records alike)
+ */
+export function chooseFieldValue(
+  recordId: string,
+  fieldName: string,
+  selected: { value: string; source?: string },
+) {
+  return api.post("/api/folder-browser/update-field-source", {
+    recordId,
+    fieldName,
+    selectedSource: selected,
+  }, {
+    silent: true,
+  });
+}
 /** Drops a typed or picked value: the files decide again. POST /api/folder-browser/update-field-source */
 export function clearFieldChoice(recordId: string, fieldName: string) {
   return api.post("/api/folder-browser/update-field-source", { recordId, fieldName, clear: true }, {
@@ -150,7 +167,7 @@ export interface FolderRecordView {
   merged_result: Record<string, string | null>;
   field_values: Record<string, FieldValue[]>;
   field_labels: Record<string, string>;
-  kept_fields?: string[];
+  kept_values?: Record<string, FieldValue>;
   conflicts?: Record<string, FieldValue[]>;
   files: { fileName: string; path: string; status: string; error: string | null }[];
   ai_uses_charged: number;

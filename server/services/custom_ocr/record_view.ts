@@ -10,6 +10,13 @@ import { MANUAL_SOURCE } from "./kept_values.ts";
 
 export { MANUAL_SOURCE };
 
+/** The values a person typed or picked, by field key: value and source (a file name or 手动输入). */
+function keptValues(r: FolderRecord): Record<string, { value: string; source: string }> {
+  return Object.fromEntries(
+    Object.entries(r.kept ?? {}).map(([k, v]) => [k, { value: v.value, source: v.source }]),
+  );
+}
+
 export function recordView(r: FolderRecord) {
   const fieldLabels = Object.fromEntries(r.fields.map((f) => [f.key, f.label]));
   const processed = r.files.filter((f) => f.status === "completed" || f.status === "failed").length;
@@ -30,7 +37,7 @@ export function recordView(r: FolderRecord) {
     merged_result: r.mergedResult,
     field_values: r.fieldValues,
     field_labels: fieldLabels,
-    kept_fields: Object.keys(r.kept ?? {}),
+    kept_values: keptValues(r),
     conflicts: r.conflicts ?? {},
     files: r.files.map((f) => ({
       fileName: f.fileName,
@@ -59,7 +66,7 @@ export function recordView(r: FolderRecord) {
     fieldValues: r.fieldValues,
     fieldLabels,
     /** Fields whose value a person typed or picked (kept over later runs), and their conflicts (冲突). */
-    keptFields: Object.keys(r.kept ?? {}),
+    keptValues: keptValues(r),
     conflicts: r.conflicts ?? {},
     progress_message: r.status === "processing"
       ? `正在处理 ${processed}/${r.files.length} 个文件`

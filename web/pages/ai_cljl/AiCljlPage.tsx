@@ -26,7 +26,7 @@ function progressOf(r: FolderRecordView): RunProgress {
     mergedResult: r.merged_result,
     fieldValues: r.field_values,
     fieldLabels: r.field_labels,
-    keptFields: r.kept_fields,
+    keptValues: r.kept_values,
     conflicts: r.conflicts,
     progress_message: r.error_message ?? "",
   };

@@ -1,33 +1,18 @@
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Input,
-  Modal,
-  Progress,
-  Radio,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Tooltip,
-  Typography,
-} from "antd";
+import { App, Button, Card, Progress, Select, Space, Table, Tag, Tooltip, Typography } from "antd";
 import { useEffect, useState } from "react";
 import {
+  chooseFieldValue,
   clearFieldChoice,
   downloadGenerated,
   downloadGeneratedZip,
-  type FieldValue,
   type GeneratedFile,
   generateDocuments,
   listOutputTemplates,
   type RunProgress,
-  updateField,
 } from "../../api/custom_ocr.ts";
 import { errorText } from "../../api/client.ts";
 import { saveBlob } from "../../components/save_file.ts";
+import { conflictText, SourceChoiceModal } from "./SourceChoiceModal.tsx";
 
 interface Props {
   batchId: string;
@@ -37,10 +22,6 @@ interface Props {
   readOnly?: boolean;
   /** Told of each generation's files (the processing tab zips several cases' documents together). */
   onGenerated?: (files: GeneratedFile[]) => void;
-}
-
-function conflictText(values: FieldValue[]): string {
-  return values.map((v) => `${v.value}（${v.source}）`).join("、");
 }
 
 /** Saves the named generated documents as one zip (a folder per case). */
@@ -53,8 +34,6 @@ export async function saveGeneratedZip(fileNames: string[]): Promise<void> {
 export function RunResult({ batchId, progress, onChanged, readOnly, onGenerated }: Props) {
   const { message } = App.useApp();
   const [choosing, setChoosing] = useState<string | null>(null);
-  const [picked, setPicked] = useState<string>("");
-  const [typed, setTyped] = useState("");
   const [templates, setTemplates] = useState<{ id: string; template_name: string }[]>([]);
   const [templateIds, setTemplateIds] = useState<string[]>([]);
   const [files, setFiles] = useState<GeneratedFile[]>([]);
@@ -69,24 +48,20 @@ export function RunResult({ batchId, progress, onChanged, readOnly, onGenerated 
     );
   }, [editable, message]);
 
-  const kept = new Set(progress.keptFields ?? []);
+  const kept = progress.keptValues ?? {};
   const rows = Object.entries(progress.fieldLabels).map(([key, label]) => ({
     key,
     label,
     value: progress.mergedResult[key],
     values: progress.fieldValues[key] ?? [],
-    kept: kept.has(key),
+    kept: key in kept,
+    keptSource: kept[key]?.source,
     conflicts: progress.conflicts?.[key] ?? [],
   }));
 
-  async function saveChoice() {
-    const value = (picked === "__typed__" ? typed : picked).trim();
-    if (!value) {
-      message.error("请选择一个值");
-      return;
-    }
+  async function saveChoice(choice: { value: string; source?: string }) {
     try {
-      await updateField(batchId, choosing!, value);
+      await chooseFieldValue(batchId, choosing!, choice);
       message.success("更新成功");
       setChoosing(null);
       onChanged();
@@ -187,7 +162,7 @@ export function RunResult({ batchId, progress, onChanged, readOnly, onGenerated 
                 title: "来源",
                 key: "source",
                 render: (_, r) => {
-                  const src = r.values.find((v) => v.value === r.value)?.source;
+                  const src = r.keptSource ?? r.values.find((v) => v.value === r.value)?.source;
                   return src ? <Tag>{src}</Tag> : null;
                 },
               },
@@ -199,11 +174,7 @@ export function RunResult({ batchId, progress, onChanged, readOnly, onGenerated 
                 render: (_, r) => (
                   <Button
                     size="small"
-                    onClick={() => {
-                      setChoosing(r.key);
-                      setPicked(r.value ?? "");
-                      setTyped("");
-                    }}
+                    onClick={() => setChoosing(r.key)}
                   >
                     {r.values.length > 1 ? `选择来源（${r.values.length}）` : "修改"}
                   </Button>
@@ -246,47 +217,13 @@ export function RunResult({ batchId, progress, onChanged, readOnly, onGenerated 
           ))}
         </Card>
       )}
-      <Modal
-        open={choosing !== null}
-        title={`选择来源：${current?.label ?? ""}`}
-        okText="确定"
-        cancelText="取消"
-        onOk={saveChoice}
-        onCancel={() => setChoosing(null)}
-        footer={(buttons) => (
-          <>
-            {current?.kept && <Button onClick={clearChoice}>恢复为识别值</Button>}
-            {buttons}
-          </>
-        )}
-      >
-        {current && current.conflicts.length > 0 && (
-          <Alert
-            type="warning"
-            showIcon
-            style={{ marginBottom: 12 }}
-            message={`新文件中的值与人工修改的值不一致：${conflictText(current.conflicts)}`}
-          />
-        )}
-        <Radio.Group value={picked} onChange={(e) => setPicked(e.target.value)}>
-          <Space orientation="vertical">
-            {(current?.values ?? []).map((v) => (
-              <Radio key={`${v.value}@${v.source}`} value={v.value}>
-                {v.value} <Tag>{v.source}</Tag>
-              </Radio>
-            ))}
-            <Radio value="__typed__">
-              手动输入{" "}
-              <Input
-                size="small"
-                value={typed}
-                onChange={(e) => setTyped(e.target.value)}
-                style={{ width: 240 }}
-              />
-            </Radio>
-          </Space>
-        </Radio.Group>
-      </Modal>
+      <SourceChoiceModal
+        field={current ?? null}
+        onSave={saveChoice}
+        onClear={clearChoice}
+        onClose={() => setChoosing(null)}
+        onMissing={() => message.error("请选择一个值")}
+      />
     </Space>
   );
 }

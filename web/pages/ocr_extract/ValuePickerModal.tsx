@@ -26,14 +26,20 @@ export function Snippet({ snippet, value }: { snippet: string; value: string }) 
 
 /** The value picker: every value the case's files gave for one field, with its source line. */
 export function ValuePickerModal({ field, candidates, onClose, onPick, onMissing }: Props) {
-  const [chosen, setChosen] = useState<string | null>(null);
-  useEffect(() => setChosen(field?.value ?? null), [field]);
+  // By position: two files stating the same value are two choices, and only one of them is selected.
+  const [chosen, setChosen] = useState<number | null>(null);
+  useEffect(() => {
+    const same = (c: OcrFieldValue) => c.value === field?.value;
+    const at = candidates.findIndex((c) => same(c) && c.source.fileName === field?.sourceFile);
+    const first = candidates.findIndex(same);
+    setChosen(at >= 0 ? at : first >= 0 ? first : null);
+  }, [field, candidates]);
   return (
     <Modal
       title={field ? `选择“${field.label}”的值` : ""}
       open={field !== null}
       onCancel={onClose}
-      onOk={() => (chosen ? onPick(chosen) : onMissing())}
+      onOk={() => (chosen !== null && candidates[chosen] ? onPick(candidates[chosen].value) : onMissing())}
       okText="确定"
       cancelText="取消"
       width={720}
@@ -44,7 +50,7 @@ export function ValuePickerModal({ field, candidates, onClose, onPick, onMissing
           <Radio.Group value={chosen} onChange={(e) => setChosen(e.target.value)} style={{ width: "100%" }}>
             <Space direction="vertical" style={{ width: "100%" }}>
               {candidates.map((c, i) => (
-                <Radio key={`${c.value}-${i}`} value={c.value}>
+                <Radio key={`${c.value}-${i}`} value={i}>
                   <Space direction="vertical" size={0}>
                     <Space wrap>
                       <Typography.Text strong>{c.value}</Typography.Text>
