@@ -114,9 +114,11 @@ export const folderBrowserRoutes = new Hono<AppEnv>()
       ? AI_RUN_KINDS
       : AI_RUN_KINDS.filter((k) => k === kind);
     if (kinds.length === 0) throw new AppError("VALIDATION_FAILED", {}, { field: "kind" });
+    // With `kind` (AI处理记录), a case folder run again is one row with its earlier runs as history.
     const records = await listAiRunRecords(c.var.deps.kv, {
       userId: wanted ?? (scope === "all" ? "all" : user.id),
       kinds,
+      byCase: kind !== undefined,
     });
     return c.json({ success: true, records });
   })

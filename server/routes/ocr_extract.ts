@@ -84,12 +84,13 @@ export const ocrExtractRoutes = new Hono<AppEnv>()
     const views = [];
     for (const b of batches) {
       // The case by its parties (李四诉张三), so a list of batches of one template can be told apart.
-      const result = await readBatchResult(c.var.deps, b);
+      // (batches from before the name was stored read it from their result)
+      const result = b.caseName === undefined ? await readBatchResult(c.var.deps, b) : null;
       views.push({
         batchId: b.id,
         templateId: b.templateId,
         templateName: b.templateName,
-        caseName: result ? caseNameOf(result) : "",
+        caseName: b.caseName ?? (result ? caseNameOf(result) : ""),
         status: b.status,
         totalFiles: b.files.length,
         failedFiles: b.files.filter((f) => f.status === "failed").length,

@@ -474,6 +474,17 @@ Deno.test("folder mode: a run again keeps the values a person typed or picked, f
   }]);
   assert.equal(rec.conflicts.plaintiff_phone, undefined, "the unchanged complaint states no other phone");
 
+  // AI处理记录 shows the case once, its earlier runs as history; the spec's list keeps every record.
+  const cases =
+    (await (await t.request("GET", "/api/folder-browser/records?kind=all", { as: u })).json()).records;
+  assert.deepEqual(cases.map((r: { id: string }) => r.id), [third.batchId]);
+  assert.deepEqual(
+    cases[0].history.map((h: { id: string; files_read: number }) => [h.id, h.files_read]),
+    [[again.batchId, 0], [first.batchId, 2]],
+  );
+  const all = (await (await t.request("GET", "/api/folder-browser/records", { as: u })).json()).records;
+  assert.equal(all.length, 3);
+
   // The Word document of the new run carries the typed phone.
   const { templateValues } = await import("../../server/services/custom_ocr/generate_documents.ts");
   const stored = (await t.kv.get<FolderRecord>(["custom_ocr_records", u.user.id, third.batchId])).value!;

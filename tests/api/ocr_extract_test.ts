@@ -347,6 +347,7 @@ Deno.test("GET /api/ocr/batch/:batchId/case-data fills a drafting preset by mean
   });
   const list = (await (await t.request("GET", "/api/ocr/batches", { as: m })).json()).batches;
   assert.deepEqual([list[0].caseName, list[0].totalFiles], ["李四诉张三", 1]);
+  assert.equal((await getOcrBatch(t.kv, batchId))?.caseName, "李四诉张三", "named once, when finished");
 
   const unknown = await t.request("GET", `/api/ocr/batch/${batchId}/case-data?presetId=nope`, { as: m });
   assert.equal(unknown.status, 404);

@@ -149,6 +149,18 @@ export function processFolder(ruleId: string, item: { path: string; isFolder: bo
   });
 }
 
+/** One earlier run of a case folder. */
+export interface RunSummary {
+  id: string;
+  status: RunProgress["status"];
+  created_at: string;
+  files: number;
+  /** Files read in that run (the others' texts came from the run before). */
+  files_read: number;
+  ai_uses_charged: number;
+  ai_uses_refunded: number;
+}
+
 /** The kinds of AI run AI处理记录 lists (GET /api/folder-browser/records?kind=). */
 export type AiRunKind = "custom_ocr" | "ocr" | "ocr_extract";
 
@@ -168,6 +180,10 @@ export interface FolderRecordView {
   field_values: Record<string, FieldValue[]>;
   field_labels: Record<string, string>;
   kept_values?: Record<string, FieldValue>;
+  /** OCR信息提取: the case by its parties (李四诉张三). */
+  case_name?: string;
+  /** A case folder processed again: its earlier runs, newest first (AI处理记录). */
+  history?: RunSummary[];
   conflicts?: Record<string, FieldValue[]>;
   files: { fileName: string; path: string; status: string; error: string | null }[];
   ai_uses_charged: number;
