@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../deps.ts";
 import { AppError } from "../errors.ts";
@@ -11,7 +11,7 @@ import { clearKeptValue } from "../services/custom_ocr/clear_kept_value.ts";
 import { startFolderRun } from "../services/custom_ocr/folder_case.ts";
 import { listFolderLevel } from "../services/custom_ocr/folder_tree.ts";
 import { chooseFieldSource, recordView } from "../services/custom_ocr/record_view.ts";
-import { deleteRecordWithFiles } from "../services/custom_ocr/rules.ts";
+import { deleteRecordWithFiles, requireRule } from "../services/custom_ocr/rules.ts";
 
 const processBody = z.object({
   ruleId: z.string({ error: "请先选择规则" }).trim().min(1, "请先选择规则"),
@@ -46,15 +46,22 @@ async function requireRecord(c: { var: AppEnv["Variables"] }, id: string): Promi
   return record;
 }
 
+/** One level of the AI folder; with `ruleId` (beyond the spec), what that rule would read below each node. */
+async function folderLevel(c: Context<AppEnv>) {
+  const userId = currentUser(c).id;
+  const ruleId = c.req.query("ruleId");
+  const rule = ruleId ? await requireRule(c.var.deps, userId, ruleId) : undefined;
+  return await listFolderLevel(c.var.deps.kv, { userId, path: c.req.query("path") ?? "", rule });
+}
+
 /** Custom OCR folder mode (part 4 §7 /api/folder-browser/*): runs over AI-folder items, records. */
 export const folderBrowserRoutes = new Hono<AppEnv>()
   .get("/folder-browser/tree", async (c) => {
-    const nodes = await listFolderLevel(c.var.deps.kv, currentUser(c).id, c.req.query("path") ?? "");
+    const nodes = await folderLevel(c);
     return c.json({ success: true, tree: nodes.filter((n) => n.isFolder) });
   })
   .get("/folder-browser/contents", async (c) => {
-    const contents = await listFolderLevel(c.var.deps.kv, currentUser(c).id, c.req.query("path") ?? "");
-    return c.json({ success: true, contents });
+    return c.json({ success: true, contents: await folderLevel(c) });
   })
   .post("/folder-browser/process", validate("json", processBody), async (c) => {
     // Each item is its own case and its own run: a refusal of one (AI使用次数不足, no matching file, a

@@ -563,3 +563,26 @@ Deno.test("GET /api/folder-browser/records: administrators may list everyone's r
   const own = await (await t.request("GET", "/api/folder-browser/records", { as: a })).json();
   assert.deepEqual(own.records.map((r: { user_id: number }) => r.user_id), [a.user.id]);
 });
+
+Deno.test("GET /api/folder-browser/tree: 已处理 only once a run has completed; with ruleId, what the rule would read and charge", async () => {
+  using t = await testApp();
+  const u = await member(t, 5);
+  const ruleId = await sharedRule(t, u);
+  await uploadFolder(t, u, {
+    "案/起诉状.docx": COMPLAINT,
+    "案/借条.docx": IOU,
+    "案/expected.json": "{}",
+    "案/照片.jpg": "no pattern",
+  });
+  const tree = async () =>
+    (await (await t.request("GET", `/api/folder-browser/tree?ruleId=${ruleId}`, { as: u })).json()).tree[0];
+  assert.deepEqual([(await tree()).totalCount, (await tree()).matchedCount], [4, 2]);
+  const { body } = await process(t, u, { ruleId, items: [{ path: "案", isFolder: true }] });
+  assert.equal(body.totalFiles, 2);
+  assert.equal((await tree()).isProcessed, false, "still reading");
+  await runFolderRecord(t.deps, { userId: u.user.id, recordId: body.batchId }, textTools);
+  assert.equal((await tree()).isProcessed, true);
+  const unknown = await t.request("GET", "/api/folder-browser/tree?ruleId=nope", { as: u });
+  assert.equal(unknown.status, 404);
+  await unknown.body?.cancel();
+});

@@ -143,5 +143,40 @@ Deno.test("AI处理记录 shows a case folder run twice as one row with its hist
     ["李四诉张三", "李四", "张三"],
     ["王五诉赵六", "王五", "赵六"],
   ]);
+
+  // The template list: a template of many fields keeps its tags inside 提取字段 (not over 创建时间).
+  await call("/api/ocr/templates", {
+    method: "POST",
+    body: JSON.stringify({
+      name: "金融借款全要素",
+      fields: [
+        "原告统一社会信用代码",
+        "原告法定代表人",
+        "被告身份证号码",
+        "被告户籍所在地",
+        "借款合同编号",
+        "借款本金金额",
+        "约定还款日期",
+      ]
+        .map((label, i) => ({ label, key: `f${i}` })),
+    }),
+  });
+  await openSignedIn(page, "/ocr-extract");
+  const templateRow = page.locator("tr.ant-table-row").filter({ hasText: "金融借款全要素" });
+  await templateRow.waitFor();
+  const spill = await templateRow.evaluate((tr) => {
+    const tags = [...tr.querySelectorAll(".ant-tag")].map((t) => t.getBoundingClientRect().right);
+    const cells = [...tr.querySelectorAll("td")];
+    const timeCell = cells.find((td) => /\d{4}-\d{2}-\d{2} \d{2}:\d{2}/.test(td.textContent ?? ""));
+    return Math.max(...tags) - (timeCell?.getBoundingClientRect().left ?? 0);
+  });
+  assert.ok(spill <= 0, `the field tags run ${spill}px into 创建时间`);
+
+  // On a phone, 使用此模板 is on screen without scrolling the table.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const use = templateRow.getByRole("button", { name: "使用此模板" });
+  await use.waitFor();
+  const box = (await use.boundingBox())!;
+  assert.ok(box.x >= 0 && box.x + box.width <= 390, `使用此模板 is off-screen: ${JSON.stringify(box)}`);
   assertNoPageErrors(browser.pageErrors);
 });

@@ -59,6 +59,9 @@ Deno.test("/ai-folder: upload a folder through the picker, browse with tree and 
   } finally {
     await Deno.remove(dir.slice(0, dir.lastIndexOf("/")), { recursive: true });
   }
+  // The tree pane's 删除 waits for a checked folder (#27).
+  await page.locator(".ant-tree").getByText("张三诉李四").waitFor();
+  assert.equal(await page.getByRole("button", { name: "删除选中文件夹" }).isDisabled(), true);
   // The tree shows the case folder; opening it from the tree lists its contents.
   await page.locator(".ant-tree").getByText("张三诉李四").click();
   await row(page, "证据").waitFor();
@@ -87,6 +90,11 @@ Deno.test("/ai-folder: upload a folder through the picker, browse with tree and 
   await toolbarRename.click();
   const dialog = page.locator(".ant-modal").filter({ hasText: "重命名" });
   const input = dialog.getByRole("textbox");
+  // Only the name is selected, not its extension: typing replaces 起诉状 and keeps .txt (#27).
+  await page.waitForFunction(() => {
+    const el = document.activeElement as HTMLInputElement | null;
+    return el?.value === "起诉状.txt" && el.selectionStart === 0 && el.selectionEnd === 3;
+  });
   await input.fill("起诉状.txt");
   await dialog.getByRole("button", { name: /确\s*定/ }).click();
   await dialog.getByText("新名称不能与原名称相同").waitFor();

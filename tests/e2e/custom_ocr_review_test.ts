@@ -123,6 +123,7 @@ Deno.test("/custom-ocr value dialog: typing in 手动输入 selects it; two file
   await uploadCase(server.url, token, {
     "李四案/起诉状.docx": doc("民事起诉状", "原告：李四，男", "被告：张三，男"),
     "李四案/借条.docx": IOU("张三"),
+    "李四案/expected.json": new TextEncoder().encode("{}"),
   });
   await apiCall(server.url, token, "/api/custom-ocr/rules", {
     method: "POST",
@@ -138,7 +139,13 @@ Deno.test("/custom-ocr value dialog: typing in 手动输入 selects it; two file
   await page.locator("tr.ant-table-row").filter({ hasText: "借贷案件" }).getByRole("button", {
     name: /使用此规则/,
   }).click();
-  await processCase(page, "李四案");
+  // A click on the folder's name checks it; the cost counts only what the rule reads (not expected.json).
+  await page.getByText("文件夹处理", { exact: true }).click();
+  await page.locator(".ant-tree").getByText("李四案").click();
+  await page.getByText("已选 1 个文件夹，共 2 个文件，最多消耗 2 次AI使用").waitFor();
+  await page.getByRole("button", { name: /开始处理/ }).click();
+  await waitForToast(page, "全部文件夹处理完成");
+  await page.getByText("提取结果").waitFor();
 
   // 原告电话 was found nowhere: 修改, type the number, 确定.
   const phone = page.locator("tr.ant-table-row").filter({ hasText: "原告电话" });
@@ -162,5 +169,12 @@ Deno.test("/custom-ocr value dialog: typing in 手动输入 selects it; two file
   await picker.getByRole("button", { name: /确\s*定/ }).click();
   await waitForToast(page, "更新成功");
   await defendant.getByText("起诉状.docx").waitFor();
+
+  // On a phone, 修改 / 选择来源 stay on screen (the source goes under the value).
+  await page.setViewportSize({ width: 390, height: 844 });
+  const button = phone.getByRole("button", { name: /修\s*改/ });
+  await button.waitFor();
+  const box = (await button.boundingBox())!;
+  assert.ok(box.x >= 0 && box.x + box.width <= 390, `修改 is off-screen: ${JSON.stringify(box)}`);
   assertNoPageErrors(browser.pageErrors);
 });

@@ -34,6 +34,8 @@ export interface FolderNode {
   mtime: string;
   isProcessed: boolean;
   isLeaf: boolean;
+  /** With a rule asked: the files below that it would read (one AI use each). */
+  matchedCount?: number;
 }
 
 export interface GeneratedFile {
@@ -135,9 +137,12 @@ export function downloadGeneratedZip(fileNames: string[]) {
     timeoutMs: 5 * 60_000,
   });
 }
-/** GET /api/folder-browser/tree?path= (one level of folders) */
-export function folderTree(path = "") {
-  return api.get<{ tree: FolderNode[] }>("/api/folder-browser/tree", { query: { path }, silent: true });
+/** GET /api/folder-browser/tree?path= (one level of folders; with ruleId, what that rule would read) */
+export function folderTree(path = "", ruleId?: string) {
+  return api.get<{ tree: FolderNode[] }>("/api/folder-browser/tree", {
+    query: { path, ruleId },
+    silent: true,
+  });
 }
 /** POST /api/folder-browser/process (one item per call, as the screen submits them) */
 export function processFolder(ruleId: string, item: { path: string; isFolder: boolean }) {

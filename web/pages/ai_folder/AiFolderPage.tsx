@@ -308,6 +308,7 @@ export function AiFolderPage() {
         open={dialog !== null}
         title={dialog?.kind === "rename" ? "重命名" : "新建文件夹"}
         oldName={dialog?.kind === "rename" ? dialog.item.name : undefined}
+        keepExtension={dialog?.kind === "rename" && !dialog.item.isFolder}
         onClose={() => setDialog(null)}
         onSubmit={(name) =>
           dialog?.kind === "rename"

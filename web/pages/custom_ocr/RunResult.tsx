@@ -1,4 +1,4 @@
-import { App, Button, Card, Progress, Select, Space, Table, Tag, Tooltip, Typography } from "antd";
+import { App, Button, Card, Grid, Progress, Select, Space, Table, Tag, Tooltip, Typography } from "antd";
 import { useEffect, useState } from "react";
 import {
   chooseFieldValue,
@@ -38,6 +38,7 @@ export function RunResult({ batchId, progress, onChanged, readOnly, onGenerated 
   const [templateIds, setTemplateIds] = useState<string[]>([]);
   const [files, setFiles] = useState<GeneratedFile[]>([]);
   const [generating, setGenerating] = useState(false);
+  const narrow = Grid.useBreakpoint().md === false;
   const done = progress.status === "completed";
   const editable = done && !readOnly;
 
@@ -108,6 +109,8 @@ export function RunResult({ batchId, progress, onChanged, readOnly, onGenerated 
   }
 
   const current = rows.find((r) => r.key === choosing);
+  const sourceOf = (r: (typeof rows)[number]) =>
+    r.keptSource ?? r.values.find((v) => v.value === r.value)?.source;
   return (
     <Space orientation="vertical" style={{ width: "100%" }}>
       <Card size="small" title="处理进度">
@@ -138,7 +141,7 @@ export function RunResult({ batchId, progress, onChanged, readOnly, onGenerated 
             pagination={false}
             dataSource={rows}
             columns={[
-              { title: "字段", dataIndex: "label", width: 180 },
+              { title: "字段", dataIndex: "label", width: narrow ? 90 : 180 },
               {
                 title: "值",
                 dataIndex: "value",
@@ -155,21 +158,25 @@ export function RunResult({ batchId, progress, onChanged, readOnly, onGenerated 
                         <Tag color="error">冲突</Tag>
                       </Tooltip>
                     )}
+                    {narrow && sourceOf(r) && <Tag>{sourceOf(r)}</Tag>}
                   </Space>
                 ),
               },
               {
                 title: "来源",
                 key: "source",
+                // On a phone the source goes under the value, so 操作 stays on screen.
+                hidden: narrow,
                 render: (_, r) => {
-                  const src = r.keptSource ?? r.values.find((v) => v.value === r.value)?.source;
+                  const src = sourceOf(r);
                   return src ? <Tag>{src}</Tag> : null;
                 },
               },
               {
                 title: "操作",
                 key: "choose",
-                width: 140,
+                width: narrow ? 110 : 140,
+                fixed: "right",
                 hidden: !editable,
                 render: (_, r) => (
                   <Button
