@@ -41,10 +41,10 @@ Deno.test("/ocr-extract: create a template, process three files of a case, edit,
   await dialog.getByRole("button", { name: /保\s*存/ }).click();
   await dialog.getByText("模板名称长度为2-50个字符").waitFor();
   await dialog.getByPlaceholder("如：民间借贷要素").fill("金融借款要素");
-  await dialog.getByLabel("字段名称1").fill("被告/被申请人");
+  await dialog.getByLabel("字段键名1").fill("defendant_name");
   await dialog.getByRole("button", { name: /保\s*存/ }).click();
   await waitForToast(page, "请完整填写所有字段信息");
-  await dialog.getByLabel("字段键名1").fill("defendant_name");
+  await dialog.getByLabel("字段名称1").fill("被告/被申请人");
   await dialog.getByRole("button", { name: /添加字段/ }).click();
   await dialog.getByLabel("字段名称2").fill("借款金额");
   await dialog.getByLabel("字段键名2").fill("loan_amount");
