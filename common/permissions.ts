@@ -338,6 +338,7 @@ export const API_ACCESS: Record<string, Access> = {
   // AI document folder (part 4 §7)
   "GET /api/aifolder/tree": "ai_folder_access",
   "GET /api/aifolder/contents": "ai_folder_access",
+  "GET /api/aifolder/file": "ai_folder_access",
   "POST /api/aifolder/delete": "ai_folder_access",
   "POST /api/aifolder/batch-delete": "ai_folder_access",
   "POST /api/aifolder/rename": "ai_folder_access",
