@@ -392,6 +392,7 @@ export const API_ACCESS: Record<string, Access> = {
   "GET /api/ocr/batches": "ocr_extract",
   "GET /api/ocr/batch/:batchId": "ocr_extract",
   "GET /api/ocr/batch/:batchId/case-data": "ocr_extract",
+  "GET /api/ocr/batch/:batchId/page-image": "ocr_extract",
   "PUT /api/ocr/batch/:batchId/result": "ocr_extract",
   // AI chat for drafting (/ai-chat, issue #15): each answer costs one AI use
   "GET /api/ai-chat/presets": "ai_document",

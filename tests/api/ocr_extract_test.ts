@@ -359,3 +359,22 @@ Deno.test("GET /api/ocr/batch/:batchId/case-data fills a drafting preset by mean
   assert.equal(theirs.status, 404);
   await theirs.body?.cancel();
 });
+
+Deno.test("GET /api/ocr/batch/:batchId/page-image: the owner's file and page only; Word files have no page image", async () => {
+  using t = await testApp();
+  const m = await member(t, 5);
+  const { template } = await (await createTemplate(t, m)).json();
+  const { batchId, events } = await processBatch(t, m, template.id, [["借条.docx", IOU]]);
+  const { recordId } = (events.at(-1) as { result: OcrBatchResult }).result.fileResults[0];
+  const get = (query: string, as = m) =>
+    t.request("GET", `/api/ocr/batch/${batchId}/page-image?${query}`, { as });
+  const bad = await get("recordId=nope&page=1");
+  assert.equal(bad.status, 400);
+  assert.equal((await bad.json()).error, "文件或页码不正确");
+  const word = await get(`recordId=${recordId}&page=1`);
+  assert.equal(word.status, 400, "a Word file has no page image");
+  assert.match((await word.json()).error, /只有PDF和图片有页面图像/);
+  const other = await get(`recordId=${recordId}&page=1`, await member(t, 1));
+  assert.equal(other.status, 404);
+  await other.body?.cancel();
+});

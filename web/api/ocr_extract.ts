@@ -74,6 +74,14 @@ export function getBatchResult(batchId: string) {
   );
 }
 
+/** A page of a batch's file as an image, to mark where a value was read (not in the spec). */
+export function getPageImage(batchId: string, recordId: string, page: number) {
+  return api.get<{ success: true; image: string; width: number; height: number; boxScale: number }>(
+    `/api/ocr/batch/${encodeURIComponent(batchId)}/page-image`,
+    { query: { recordId, page }, silent: true },
+  );
+}
+
 /** Save the edited merged result. PUT /api/ocr/batch/{batchId}/result */
 export function saveBatchResult(
   batchId: string,

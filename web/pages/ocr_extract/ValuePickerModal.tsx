@@ -1,8 +1,12 @@
 import { Empty, Modal, Radio, Space, Tag, Typography } from "antd";
 import { useEffect, useState } from "react";
 import type { OcrFieldValue, OcrMergedField } from "../../../common/schemas/ocr.ts";
+import { SourceCrop } from "./SourceCrop.tsx";
 
 interface Props {
+  /** The batch and its files, to show the page a candidate was read from. */
+  batchId?: string;
+  fileResults?: { recordId: string; fileName: string }[];
   field: (OcrMergedField & { key: string }) | null;
   candidates: OcrFieldValue[];
   onClose: () => void;
@@ -25,7 +29,9 @@ export function Snippet({ snippet, value }: { snippet: string; value: string }) 
 }
 
 /** The value picker: every value the case's files gave for one field, with its source line. */
-export function ValuePickerModal({ field, candidates, onClose, onPick, onMissing }: Props) {
+export function ValuePickerModal(
+  { batchId, fileResults, field, candidates, onClose, onPick, onMissing }: Props,
+) {
   // By position: two files stating the same value are two choices, and only one of them is selected.
   const [chosen, setChosen] = useState<number | null>(null);
   useEffect(() => {
@@ -34,6 +40,7 @@ export function ValuePickerModal({ field, candidates, onClose, onPick, onMissing
     const first = candidates.findIndex(same);
     setChosen(at >= 0 ? at : first >= 0 ? first : null);
   }, [field, candidates]);
+  const recordOf = (fileName: string) => fileResults?.find((f) => f.fileName === fileName)?.recordId;
   return (
     <Modal
       title={field ? `选择“${field.label}”的值` : ""}
@@ -65,6 +72,15 @@ export function ValuePickerModal({ field, candidates, onClose, onPick, onMissing
                       {c.unverified && <Tag color="orange">模型推断，无原文</Tag>}
                     </Space>
                     <Snippet snippet={c.source.snippet} value={c.value} />
+                    {batchId && c.source.box && recordOf(c.source.fileName) && (
+                      <SourceCrop
+                        key={`${c.source.fileName}:${c.source.page}:${c.source.line}`}
+                        batchId={batchId}
+                        recordId={recordOf(c.source.fileName)!}
+                        page={c.source.page}
+                        box={c.source.box}
+                      />
+                    )}
                   </Space>
                 </Radio>
               ))}
