@@ -10,6 +10,7 @@ import {
   listOutputTemplates,
   type RunProgress,
 } from "../../api/custom_ocr.ts";
+import { UNVERIFIED_CHECK } from "../../../common/schemas/ocr.ts";
 import { errorText } from "../../api/client.ts";
 import { saveBlob } from "../../components/save_file.ts";
 import { conflictText, SourceChoiceModal } from "./SourceChoiceModal.tsx";
@@ -145,22 +146,30 @@ export function RunResult({ batchId, progress, onChanged, readOnly, onGenerated 
               {
                 title: "值",
                 dataIndex: "value",
-                render: (v: string | null, r) => (
-                  <Space size={4} wrap>
-                    {v ?? <Typography.Text type="secondary">未找到</Typography.Text>}
-                    {r.kept && (
-                      <Tooltip title="人工修改的值，再次处理时保留">
-                        <Tag color="blue">已修改</Tag>
-                      </Tooltip>
-                    )}
-                    {r.conflicts.length > 0 && (
-                      <Tooltip title={`新文件中的值：${conflictText(r.conflicts)}`}>
-                        <Tag color="error">冲突</Tag>
-                      </Tooltip>
-                    )}
-                    {narrow && sourceOf(r) && <Tag>{sourceOf(r)}</Tag>}
-                  </Space>
-                ),
+                render: (v: string | null, r) => {
+                  const guessed = v !== null && r.values.some((x) => x.value === v && x.unverified) &&
+                    !r.values.some((x) => x.value === v && !x.unverified);
+                  return (
+                    <Space size={4} wrap>
+                      {v ?? <Typography.Text type="secondary">未找到</Typography.Text>}
+                      {v === null && r.values.some((x) => x.unverified) && (
+                        <Tag color="orange">有模型推断值待确认</Tag>
+                      )}
+                      {guessed && <Tag color="orange">{UNVERIFIED_CHECK}</Tag>}
+                      {r.kept && (
+                        <Tooltip title="人工修改的值，再次处理时保留">
+                          <Tag color="blue">已修改</Tag>
+                        </Tooltip>
+                      )}
+                      {r.conflicts.length > 0 && (
+                        <Tooltip title={`新文件中的值：${conflictText(r.conflicts)}`}>
+                          <Tag color="error">冲突</Tag>
+                        </Tooltip>
+                      )}
+                      {narrow && sourceOf(r) && <Tag>{sourceOf(r)}</Tag>}
+                    </Space>
+                  );
+                },
               },
               {
                 title: "来源",

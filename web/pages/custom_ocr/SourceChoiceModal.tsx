@@ -1,5 +1,6 @@
 import { Alert, Button, Input, Modal, Radio, Space, Tag } from "antd";
 import { useLayoutEffect, useState } from "react";
+import { UNVERIFIED_CHECK } from "../../../common/schemas/ocr.ts";
 import type { FieldValue } from "../../api/custom_ocr.ts";
 
 /** The field being reviewed: its current value, every value read for it, and the person's marks. */
@@ -83,6 +84,7 @@ export function SourceChoiceModal(
           {(field?.values ?? []).map((v, i) => (
             <Radio key={`${i}:${v.value}@${v.source}`} value={String(i)}>
               {v.value} <Tag>{v.source}</Tag>
+              {v.unverified && <Tag color="orange">{UNVERIFIED_CHECK}</Tag>}
             </Radio>
           ))}
           <Radio value={TYPED}>
