@@ -323,6 +323,8 @@ Deno.test("GET /api/folder-browser/tree and contents: the AI folder one level at
   );
   const { body } = await process(t, u, { ruleId, items: [{ path: "案件/张三", isFolder: true }] });
   assert.equal(body.totalFiles, 2);
+  // 已处理 once the run has completed (#27: not while it still reads).
+  await runFolderRecord(t.deps, { userId: u.user.id, recordId: body.batchId }, textTools);
   const level =
     await (await t.request("GET", `/api/folder-browser/tree?path=${encodeURIComponent("案件")}`, { as: u }))
       .json();

@@ -335,8 +335,10 @@ Deno.test("GET /api/ocr/batch/:batchId/case-data fills a drafting preset by mean
   assert.equal(res.status, 200);
   const body = await res.json();
   assert.equal(body.caseName, "李四诉张三");
-  // The amount as the extraction printed it (not reformatted as a number).
-  assert.match(body.caseData.借款本金, /^人民币壹万元整（¥10,000\.00/);
+  // The amount exactly as the extraction result holds it (not reformatted on the way).
+  const extracted = (await (await t.request("GET", `/api/ocr/batch/${batchId}`, { as: m })).json()).result;
+  assert.equal(body.caseData.借款本金, extracted.mergedResult.loan_amount.value);
+  assert.match(body.caseData.借款本金, /10,?000/);
   delete body.caseData.借款本金;
   assert.deepEqual(body.caseData, {
     原告姓名: "李四",
