@@ -338,6 +338,7 @@ export const API_ACCESS: Record<string, Access> = {
   // AI document folder (part 4 §7)
   "GET /api/aifolder/tree": "ai_folder_access",
   "GET /api/aifolder/contents": "ai_folder_access",
+  "GET /api/aifolder/file": "ai_folder_access",
   "POST /api/aifolder/delete": "ai_folder_access",
   "POST /api/aifolder/batch-delete": "ai_folder_access",
   "POST /api/aifolder/rename": "ai_folder_access",
@@ -390,6 +391,8 @@ export const API_ACCESS: Record<string, Access> = {
   "POST /api/ocr/process-batch": "ocr_extract",
   "GET /api/ocr/batches": "ocr_extract",
   "GET /api/ocr/batch/:batchId": "ocr_extract",
+  "GET /api/ocr/batch/:batchId/case-data": "ocr_extract",
+  "GET /api/ocr/batch/:batchId/page-image": "ocr_extract",
   "PUT /api/ocr/batch/:batchId/result": "ocr_extract",
   // AI chat for drafting (/ai-chat, issue #15): each answer costs one AI use
   "GET /api/ai-chat/presets": "ai_document",

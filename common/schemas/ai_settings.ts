@@ -1,13 +1,21 @@
 import { z } from "zod";
 import { LINK_LOCAL_MESSAGE, modelAddressProblem } from "../model_address.ts";
 
-/** AI settings defaults (part 3 §3). */
+/**
+ * The system prompt offered before anything is saved (issue #27 item 7: the spec requires one, and an empty
+ * default made the first 保存设置 fail).
+ */
+export const DEFAULT_SYSTEM_PROMPT =
+  "你是一名严谨的中国法律助理，为律师事务所的律师和文员工作。请依据中华人民共和国现行有效的法律法规作答，使用规范的法律术语；" +
+  "引用法条时写明法律名称和条文序号，不确定时如实说明，不编造法条、案例或事实；涉及当事人个人信息时注意保密。";
+
+/** AI settings defaults (part 3 §3; the system prompt is ours, see DEFAULT_SYSTEM_PROMPT). */
 export const AI_DEFAULTS = {
   model: "deepseek-chat",
   base_url: "https://api.deepseek.com/v1",
   temperature: 0.7,
   max_tokens: 2000,
-  system_prompt: "",
+  system_prompt: DEFAULT_SYSTEM_PROMPT,
   enable_sensitive_filter: true,
 } as const;
 

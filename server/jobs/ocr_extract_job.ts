@@ -10,6 +10,7 @@ import {
   settleBatchFileFailure,
   settleBatchFileSuccess,
 } from "../kv/ocr_batches.ts";
+import { caseNameOf } from "../services/ai_chat/case_from_extraction.ts";
 import type { DocumentText } from "../services/doc_text/types.ts";
 import { extractCaseFields } from "../services/extraction/extract_case_fields.ts";
 import type { CaseExtraction } from "../services/extraction/types.ts";
@@ -124,7 +125,12 @@ export function makeOcrExtractHandler(tools: OcrExtractTools) {
     const result = buildBatchResult(settled, { fields, extraction, now: clock.now() });
     const resultKey = `${settled.blobPrefix}/result.json`;
     await blobs.put(resultKey, new TextEncoder().encode(JSON.stringify(result)));
-    await finishOcrBatch(kv, { batchId: settled.id, resultKey, now: clock.now() });
+    await finishOcrBatch(kv, {
+      batchId: settled.id,
+      resultKey,
+      now: clock.now(),
+      caseName: caseNameOf(result),
+    });
   };
 }
 

@@ -41,6 +41,11 @@ export interface FieldValue {
   unverified?: boolean;
 }
 
+/** A value a person typed or picked (issue #27): kept over every later run until they clear it. */
+export interface KeptValue extends FieldValue {
+  at: number;
+}
+
 export interface FolderRecord {
   id: string;
   userId: number;
@@ -59,6 +64,10 @@ export interface FolderRecord {
   mergedResult: Record<string, string | null>;
   fieldValues: Record<string, FieldValue[]>;
   errorMessage: string | null;
+  /** Values a person typed or picked, by field key; carried into the case's next run. */
+  kept?: Record<string, KeptValue>;
+  /** Per kept field: values read from new or changed files that disagree with it (冲突). */
+  conflicts?: Record<string, FieldValue[]>;
   /** Blob of the full CaseExtraction once completed. */
   extractionKey: string | null;
   createdAt: number;

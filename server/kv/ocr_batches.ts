@@ -41,6 +41,8 @@ export interface OcrBatch {
   files: OcrBatchFile[];
   /** The OcrBatchResult JSON, once merged. */
   resultKey?: string;
+  /** The case by its parties (李四诉张三), from the merged result; "" when none was found. */
+  caseName?: string;
   blobPrefix: string;
   createdAt: number;
   updatedAt: number;
@@ -174,7 +176,7 @@ export function settleBatchFileFailure(
  */
 export async function finishOcrBatch(
   kv: Deno.Kv,
-  input: { batchId: string; resultKey: string; now: number },
+  input: { batchId: string; resultKey: string; now: number; caseName?: string },
 ): Promise<boolean> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const entry = await kv.get<OcrBatch>(["ocr_batches", input.batchId]);
@@ -183,7 +185,13 @@ export async function finishOcrBatch(
       return false;
     }
     const status: OcrRunStatus = batch.files.every((f) => f.status === "failed") ? "failed" : "completed";
-    const next: OcrBatch = { ...batch, status, resultKey: input.resultKey, updatedAt: input.now };
+    const next: OcrBatch = {
+      ...batch,
+      status,
+      resultKey: input.resultKey,
+      ...(input.caseName !== undefined ? { caseName: input.caseName } : {}),
+      updatedAt: input.now,
+    };
     if ((await kv.atomic().check(entry).set(["ocr_batches", batch.id], next).commit()).ok) return true;
   }
   throw new AppError("QUOTA_BUSY");

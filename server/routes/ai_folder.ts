@@ -16,7 +16,19 @@ import {
   deleteItems,
   listFolderContents,
   renameItem,
+  resolveItem,
 } from "../services/ai_folder/folder_store.ts";
+import { parseFolderPath } from "../services/ai_folder/folder_paths.ts";
+import { attachmentHeader } from "../services/templates/word_templates.ts";
+
+/** The types the page previews; anything else is sent as bytes to save. */
+function previewType(name: string): string {
+  const ext = name.slice(name.lastIndexOf(".") + 1).toLowerCase();
+  if (ext === "pdf") return "application/pdf";
+  if (ext === "png") return "image/png";
+  if (ext === "jpg" || ext === "jpeg") return "image/jpeg";
+  return "application/octet-stream";
+}
 import { uploadJson, uploadMultipart } from "../services/ai_folder/upload_request.ts";
 
 /** AI document folder (part 4 §2, §7): the signed-in user's own folder tree. */
@@ -24,6 +36,18 @@ export const aiFolderRoutes = new Hono<AppEnv>()
   .get("/aifolder/tree", async (c) => {
     const tree = await buildFolderTree(c.var.deps.kv, currentUser(c).id);
     return c.json({ success: true, tree });
+  })
+  .get("/aifolder/file", async (c) => {
+    // Beyond the spec (issue #27 item 4): a file's bytes, for the page's preview (images, PDF) or download.
+    const { kv, blobs } = c.var.deps;
+    const segments = parseFolderPath(c.req.query("path"));
+    const node = (await resolveItem(kv, currentUser(c).id, { segments, isFolder: false })).value;
+    const bytes = node.blobKey ? await blobs.read(node.blobKey) : null;
+    if (!bytes) throw new AppError("AI_FOLDER_NOT_FOUND");
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      "content-type": previewType(node.name),
+      "content-disposition": attachmentHeader(node.name),
+    });
   })
   .get("/aifolder/contents", async (c) => {
     const contents = await listFolderContents(c.var.deps.kv, currentUser(c).id, c.req.query("path") ?? "");

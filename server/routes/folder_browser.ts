@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../deps.ts";
 import { AppError } from "../errors.ts";
@@ -7,10 +7,11 @@ import { type FolderRecord, getRecordEntry } from "../kv/custom_ocr_records.ts";
 import { currentUser } from "../middleware/access.ts";
 import { validate } from "../middleware/validate.ts";
 import { AI_RUN_KINDS, listAiRunRecords } from "../services/custom_ocr/ai_run_records.ts";
+import { clearKeptValue } from "../services/custom_ocr/clear_kept_value.ts";
 import { startFolderRun } from "../services/custom_ocr/folder_case.ts";
 import { listFolderLevel } from "../services/custom_ocr/folder_tree.ts";
 import { chooseFieldSource, recordView } from "../services/custom_ocr/record_view.ts";
-import { deleteRecordWithFiles } from "../services/custom_ocr/rules.ts";
+import { deleteRecordWithFiles, requireRule } from "../services/custom_ocr/rules.ts";
 
 const processBody = z.object({
   ruleId: z.string({ error: "请先选择规则" }).trim().min(1, "请先选择规则"),
@@ -24,7 +25,12 @@ const sourceBody = z.object({
   selectedSource: z.union([
     z.string().min(1, "请选择一个值"),
     z.object({ value: z.string().min(1, "请选择一个值"), source: z.string().optional() }),
-  ], { error: "请选择一个值" }),
+  ], { error: "请选择一个值" }).optional(),
+  /** Beyond the spec (issue #27): drop the person's value, back to what the files say. */
+  clear: z.literal(true).optional(),
+}).refine((b) => b.clear || b.selectedSource !== undefined, {
+  message: "请选择一个值",
+  path: ["selectedSource"],
 });
 
 /** How one item of a folder run went. */
@@ -40,15 +46,22 @@ async function requireRecord(c: { var: AppEnv["Variables"] }, id: string): Promi
   return record;
 }
 
+/** One level of the AI folder; with `ruleId` (beyond the spec), what that rule would read below each node. */
+async function folderLevel(c: Context<AppEnv>) {
+  const userId = currentUser(c).id;
+  const ruleId = c.req.query("ruleId");
+  const rule = ruleId ? await requireRule(c.var.deps, userId, ruleId) : undefined;
+  return await listFolderLevel(c.var.deps.kv, { userId, path: c.req.query("path") ?? "", rule });
+}
+
 /** Custom OCR folder mode (part 4 §7 /api/folder-browser/*): runs over AI-folder items, records. */
 export const folderBrowserRoutes = new Hono<AppEnv>()
   .get("/folder-browser/tree", async (c) => {
-    const nodes = await listFolderLevel(c.var.deps.kv, currentUser(c).id, c.req.query("path") ?? "");
+    const nodes = await folderLevel(c);
     return c.json({ success: true, tree: nodes.filter((n) => n.isFolder) });
   })
   .get("/folder-browser/contents", async (c) => {
-    const contents = await listFolderLevel(c.var.deps.kv, currentUser(c).id, c.req.query("path") ?? "");
-    return c.json({ success: true, contents });
+    return c.json({ success: true, contents: await folderLevel(c) });
   })
   .post("/folder-browser/process", validate("json", processBody), async (c) => {
     // Each item is its own case and its own run: a refusal of one (AI使用次数不足, no matching file, a
@@ -108,9 +121,11 @@ export const folderBrowserRoutes = new Hono<AppEnv>()
       ? AI_RUN_KINDS
       : AI_RUN_KINDS.filter((k) => k === kind);
     if (kinds.length === 0) throw new AppError("VALIDATION_FAILED", {}, { field: "kind" });
+    // With `kind` (AI处理记录), a case folder run again is one row with its earlier runs as history.
     const records = await listAiRunRecords(c.var.deps.kv, {
       userId: wanted ?? (scope === "all" ? "all" : user.id),
       kinds,
+      byCase: kind !== undefined,
     });
     return c.json({ success: true, records });
   })
@@ -125,11 +140,9 @@ export const folderBrowserRoutes = new Hono<AppEnv>()
   })
   .post("/folder-browser/update-field-source", validate("json", sourceBody), async (c) => {
     const body = c.req.valid("json");
-    const record = await chooseFieldSource(c.var.deps, {
-      userId: currentUser(c).id,
-      recordId: body.recordId,
-      fieldName: body.fieldName,
-      selected: body.selectedSource,
-    });
+    const target = { userId: currentUser(c).id, recordId: body.recordId, fieldName: body.fieldName };
+    const record = body.clear
+      ? await clearKeptValue(c.var.deps, target)
+      : await chooseFieldSource(c.var.deps, { ...target, selected: body.selectedSource! });
     return c.json({ success: true, message: "保存成功", record: recordView(record).record });
   });

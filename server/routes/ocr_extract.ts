@@ -15,9 +15,20 @@ import {
 import { currentUser } from "../middleware/access.ts";
 import { validate } from "../middleware/validate.ts";
 import { batchEventStream, readBatchResult } from "../services/ocr_extract/batch_events.ts";
+import { caseFromExtraction, caseNameOf } from "../services/ai_chat/case_from_extraction.ts";
+import { findPreset } from "../services/ai_chat/presets.ts";
+import { renderSourcePage } from "../services/doc_text/page_image.ts";
 import { applyResultEdits } from "../services/ocr_extract/batch_result.ts";
 import { startOcrBatch } from "../services/ocr_extract/start_batch.ts";
 import { OCR_TEMPLATE_PRESETS } from "../services/ocr_extract/template_presets.ts";
+
+function base64Of(bytes: Uint8Array): string {
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(binary);
+}
 
 /** OCR信息提取 (/ocr-extract, part 4 §7 OCR calls): templates, the streamed batch, the edited result. */
 export const ocrExtractRoutes = new Hono<AppEnv>()
@@ -79,17 +90,59 @@ export const ocrExtractRoutes = new Hono<AppEnv>()
   })
   .get("/ocr/batches", async (c) => {
     const batches = await listOcrBatches(c.var.deps.kv, currentUser(c).id);
-    return c.json({
-      success: true,
-      batches: batches.map((b) => ({
+    const views = [];
+    for (const b of batches) {
+      // The case by its parties (李四诉张三), so a list of batches of one template can be told apart.
+      // (batches from before the name was stored read it from their result)
+      const result = b.caseName === undefined ? await readBatchResult(c.var.deps, b) : null;
+      views.push({
         batchId: b.id,
         templateId: b.templateId,
         templateName: b.templateName,
+        caseName: b.caseName ?? (result ? caseNameOf(result) : ""),
         status: b.status,
         totalFiles: b.files.length,
         failedFiles: b.files.filter((f) => f.status === "failed").length,
         createdAt: new Date(b.createdAt).toISOString(),
-      })),
+      });
+    }
+    return c.json({ success: true, batches: views });
+  })
+  .get("/ocr/batch/:batchId/page-image", async (c) => {
+    // Beyond the spec (issue #27 item 4): the page a value was read from, to show its box on.
+    const { deps } = c.var;
+    const batch = await getOcrBatchOf(deps.kv, currentUser(c).id, c.req.param("batchId"));
+    if (!batch) throw new AppError("OCR_BATCH_NOT_FOUND");
+    const file = batch.files.find((f) => f.recordId === c.req.query("recordId"));
+    const page = Number(c.req.query("page"));
+    if (!file || !Number.isInteger(page) || page < 1) {
+      throw new AppError("VALIDATION_FAILED", {}, { message: "文件或页码不正确", field: "page" });
+    }
+    const bytes = await deps.blobs.read(file.blobKey);
+    const text = file.docKey ? await deps.blobs.read(file.docKey) : null;
+    if (!bytes || !text) throw new AppError("OCR_BATCH_NOT_FOUND");
+    const doc = JSON.parse(new TextDecoder().decode(text));
+    const image = await renderSourcePage({ bytes, fileName: file.fileName, doc, page });
+    return c.json({
+      success: true,
+      image: `data:image/png;base64,${base64Of(image.png)}`,
+      width: image.width,
+      height: image.height,
+      boxScale: image.boxScale,
+    });
+  })
+  .get("/ocr/batch/:batchId/case-data", async (c) => {
+    // Beyond the spec (issue #27): the batch's values for a drafting preset's fields, matched by meaning.
+    const { deps } = c.var;
+    const batch = await getOcrBatchOf(deps.kv, currentUser(c).id, c.req.param("batchId"));
+    if (!batch) throw new AppError("OCR_BATCH_NOT_FOUND");
+    const result = await readBatchResult(deps, batch);
+    if (!result) throw new AppError("OCR_BATCH_NOT_READY");
+    const preset = await findPreset(deps.kv, c.req.query("presetId") ?? "");
+    return c.json({
+      success: true,
+      caseName: caseNameOf(result),
+      caseData: caseFromExtraction(preset.fields, result),
     });
   })
   .get("/ocr/batch/:batchId", async (c) => {

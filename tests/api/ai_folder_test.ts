@@ -486,3 +486,38 @@ Deno.test("AI folder: the storage manager counts the files and deletes one with 
   assert.equal(del.status, 200, await del.clone().text());
   assert.deepEqual(await contents(t, u, ""), []);
 });
+
+Deno.test("GET /api/aifolder/file: a file's bytes with its type, the owner's only; folders and bad paths refused", async () => {
+  using t = await testApp();
+  const u = await member(t);
+  const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
+  const up = await t.request("POST", "/api/aifolder/upload-folder", {
+    as: u,
+    form: folderForm({ "案/扫描件.png": png, "案/说明.docx": "word" }),
+  });
+  assert.equal(up.status, 200);
+  await up.body?.cancel();
+  const res = await t.request("GET", `/api/aifolder/file?path=${encodeURIComponent("案/扫描件.png")}`, {
+    as: u,
+  });
+  assert.equal(res.status, 200);
+  assert.equal(res.headers.get("content-type"), "image/png");
+  assert.match(res.headers.get("content-disposition") ?? "", /attachment/);
+  assert.deepEqual(new Uint8Array(await res.arrayBuffer()), png);
+  const doc = await t.request("GET", `/api/aifolder/file?path=${encodeURIComponent("案/说明.docx")}`, {
+    as: u,
+  });
+  assert.equal(doc.headers.get("content-type"), "application/octet-stream");
+  assert.equal(await doc.text(), "word");
+  for (const path of ["案", "案/无此文件.pdf", "../etc/passwd"]) {
+    const bad = await t.request("GET", `/api/aifolder/file?path=${encodeURIComponent(path)}`, { as: u });
+    assert.ok(bad.status === 404 || bad.status === 400, `${path}: ${bad.status}`);
+    await bad.body?.cancel();
+  }
+  const other = await member(t);
+  const theirs = await t.request("GET", `/api/aifolder/file?path=${encodeURIComponent("案/扫描件.png")}`, {
+    as: other,
+  });
+  assert.equal(theirs.status, 404);
+  await theirs.body?.cancel();
+});

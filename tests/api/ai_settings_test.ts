@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { DEFAULT_SYSTEM_PROMPT } from "../../common/schemas/ai_settings.ts";
 import { listAuditEntries } from "../../server/kv/audit_log.ts";
 import { type TestApp, testApp } from "../helpers/test_app.ts";
 
@@ -55,7 +56,7 @@ Deno.test("GET /api/ai/settings answers the part 3 defaults before anything is s
     base_url: "https://api.deepseek.com/v1",
     temperature: 0.7,
     max_tokens: 2000,
-    system_prompt: "",
+    system_prompt: DEFAULT_SYSTEM_PROMPT,
     enable_sensitive_filter: true,
     has_api_key: false,
   });

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { buildDocx, plainParagraph } from "../../scripts/make_fixtures.ts";
+import type { FolderRecord } from "../../server/kv/custom_ocr_records.ts";
 import { getQuotas } from "../../server/kv/quotas.ts";
 import { listUsageRecords } from "../../server/kv/usage.ts";
 import { type FolderRunTools, runFolderRecord } from "../../server/services/custom_ocr/folder_case.ts";
@@ -322,6 +323,8 @@ Deno.test("GET /api/folder-browser/tree and contents: the AI folder one level at
   );
   const { body } = await process(t, u, { ruleId, items: [{ path: "案件/张三", isFolder: true }] });
   assert.equal(body.totalFiles, 2);
+  // 已处理 once the run has completed (#27: not while it still reads).
+  await runFolderRecord(t.deps, { userId: u.user.id, recordId: body.batchId }, textTools);
   const level =
     await (await t.request("GET", `/api/folder-browser/tree?path=${encodeURIComponent("案件")}`, { as: u }))
       .json();
@@ -419,6 +422,97 @@ Deno.test("folder mode: running a folder again reads and charges only new or cha
   assert.equal((await progress(t, u, fourth.batchId)).status, "completed");
 });
 
+Deno.test("folder mode: a run again keeps the values a person typed or picked, flags new files that disagree (冲突), and clearing gives the field back to the files", async () => {
+  using t = await testApp();
+  const u = await member(t, 10);
+  const ruleId = await sharedRule(t, u);
+  await uploadFolder(t, u, { "案/起诉状.docx": COMPLAINT, "案/借条.docx": IOU });
+  const first = (await process(t, u, { ruleId, items: [{ path: "案", isFolder: true }] })).body;
+  await runFolderRecord(t.deps, { userId: u.user.id, recordId: first.batchId }, textTools);
+  const choose = async (recordId: string, fieldName: string, selectedSource: unknown) => {
+    const res = await t.request("POST", "/api/folder-browser/update-field-source", {
+      as: u,
+      json: { recordId, fieldName, selectedSource },
+    });
+    assert.equal(res.status, 200, await res.clone().text());
+    return (await res.json()).record;
+  };
+  await choose(first.batchId, "plaintiff_phone", { value: "13800138000" });
+  await choose(first.batchId, "defendant_name", { value: "张三", source: "借条.docx" });
+
+  // Same files again: both values stay, nothing disagrees.
+  const again = (await process(t, u, { ruleId, items: [{ path: "案", isFolder: true }] })).body;
+  await runFolderRecord(t.deps, { userId: u.user.id, recordId: again.batchId }, textTools);
+  const p = await progress(t, u, again.batchId);
+  assert.equal(p.mergedResult.plaintiff_phone, "13800138000");
+  assert.deepEqual(p.fieldValues.plaintiff_phone[0], { value: "13800138000", source: "手动输入" });
+  assert.equal(p.mergedResult.defendant_name, "张三");
+  assert.deepEqual(p.keptValues, {
+    plaintiff_phone: { value: "13800138000", source: "手动输入" },
+    defendant_name: { value: "张三", source: "借条.docx" },
+  });
+  assert.deepEqual(p.conflicts, {});
+
+  // A changed file that names another borrower: the person's value stays and the new one is a conflict.
+  const form = new FormData();
+  form.append("replace", "true");
+  form.append("files", new File([IOU.replace("借款人：张三", "借款人：王五")], "借条.docx"));
+  const up = await t.request("POST", `/api/aifolder/upload?path=${encodeURIComponent("案")}`, {
+    as: u,
+    form,
+  });
+  assert.equal(up.status, 200);
+  await up.body?.cancel();
+  const third = (await process(t, u, { ruleId, items: [{ path: "案", isFolder: true }] })).body;
+  await runFolderRecord(t.deps, { userId: u.user.id, recordId: third.batchId }, textTools);
+  const rec =
+    (await (await t.request("GET", `/api/folder-browser/records/${third.batchId}`, { as: u })).json()).record;
+  assert.equal(rec.merged_result.defendant_name, "张三");
+  assert.equal(rec.merged_result.plaintiff_phone, "13800138000");
+  assert.deepEqual(rec.conflicts.defendant_name, [{
+    value: "王五",
+    source: "借条.docx",
+    normalized: "王五",
+  }]);
+  assert.equal(rec.conflicts.plaintiff_phone, undefined, "the unchanged complaint states no other phone");
+
+  // AI处理记录 shows the case once, its earlier runs as history; the spec's list keeps every record.
+  const cases =
+    (await (await t.request("GET", "/api/folder-browser/records?kind=all", { as: u })).json()).records;
+  assert.deepEqual(cases.map((r: { id: string }) => r.id), [third.batchId]);
+  assert.deepEqual(
+    cases[0].history.map((h: { id: string; files_read: number }) => [h.id, h.files_read]),
+    [[again.batchId, 0], [first.batchId, 2]],
+  );
+  const all = (await (await t.request("GET", "/api/folder-browser/records", { as: u })).json()).records;
+  assert.equal(all.length, 3);
+
+  // The Word document of the new run carries the typed phone.
+  const { templateValues } = await import("../../server/services/custom_ocr/generate_documents.ts");
+  const stored = (await t.kv.get<FolderRecord>(["custom_ocr_records", u.user.id, third.batchId])).value!;
+  assert.equal(templateValues(stored)["原告电话"], "13800138000");
+
+  // Clearing: the files decide again (the complaint's defendant), no conflict, and the next run reads it too.
+  const cleared = await t.request("POST", "/api/folder-browser/update-field-source", {
+    as: u,
+    json: { recordId: third.batchId, fieldName: "defendant_name", clear: true },
+  });
+  assert.equal(cleared.status, 200);
+  const after = (await cleared.json()).record;
+  assert.notEqual(
+    after.merged_result.defendant_name,
+    "张三",
+    JSON.stringify(after.field_values.defendant_name),
+  );
+  assert.deepEqual([Object.keys(after.kept_values), after.conflicts], [["plaintiff_phone"], {}]);
+  const none = await t.request("POST", "/api/folder-browser/update-field-source", {
+    as: u,
+    json: { recordId: third.batchId, fieldName: "defendant_name" },
+  });
+  assert.equal(none.status, 400);
+  assert.equal((await none.json()).error, "请选择一个值");
+});
+
 Deno.test("folder mode: when AI uses run out part-way through a selection, only the folders processed are charged", async () => {
   using t = await testApp();
   const u = await member(t, 3);
@@ -470,4 +564,27 @@ Deno.test("GET /api/folder-browser/records: administrators may list everyone's r
   assert.equal((await refused.json()).error, "只有管理员可以执行此操作");
   const own = await (await t.request("GET", "/api/folder-browser/records", { as: a })).json();
   assert.deepEqual(own.records.map((r: { user_id: number }) => r.user_id), [a.user.id]);
+});
+
+Deno.test("GET /api/folder-browser/tree: 已处理 only once a run has completed; with ruleId, what the rule would read and charge", async () => {
+  using t = await testApp();
+  const u = await member(t, 5);
+  const ruleId = await sharedRule(t, u);
+  await uploadFolder(t, u, {
+    "案/起诉状.docx": COMPLAINT,
+    "案/借条.docx": IOU,
+    "案/expected.json": "{}",
+    "案/照片.jpg": "no pattern",
+  });
+  const tree = async () =>
+    (await (await t.request("GET", `/api/folder-browser/tree?ruleId=${ruleId}`, { as: u })).json()).tree[0];
+  assert.deepEqual([(await tree()).totalCount, (await tree()).matchedCount], [4, 2]);
+  const { body } = await process(t, u, { ruleId, items: [{ path: "案", isFolder: true }] });
+  assert.equal(body.totalFiles, 2);
+  assert.equal((await tree()).isProcessed, false, "still reading");
+  await runFolderRecord(t.deps, { userId: u.user.id, recordId: body.batchId }, textTools);
+  assert.equal((await tree()).isProcessed, true);
+  const unknown = await t.request("GET", "/api/folder-browser/tree?ruleId=nope", { as: u });
+  assert.equal(unknown.status, 404);
+  await unknown.body?.cancel();
 });

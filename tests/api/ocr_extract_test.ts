@@ -313,3 +313,70 @@ Deno.test("PUT /api/ocr/batch/:batchId/result: typed values are manual, picked c
   assert.equal((await theirs.json()).error, "处理记录不存在或已删除");
   assert.equal((await t.request("GET", `/api/ocr/batch/${batchId}`, { as: stranger })).status, 404);
 });
+
+Deno.test("GET /api/ocr/batch/:batchId/case-data fills a drafting preset by meaning; /api/ocr/batches names each case by its parties", async () => {
+  using t = await testApp();
+  const m = await member(t, 5);
+  const { template } = await (await createTemplate(t, m, {
+    name: "借贷要素",
+    fields: [
+      { label: "出借人", key: "lender" },
+      { label: "借款人", key: "borrower" },
+      { label: "借款人身份证号", key: "borrower_id" },
+      { label: "借款金额", key: "loan_amount" },
+    ],
+  })).json();
+  const { batchId } = await processBatch(t, m, template.id, [["借条.docx", IOU]]);
+  const res = await t.request(
+    "GET",
+    `/api/ocr/batch/${batchId}/case-data?presetId=civil_loan_complaint`,
+    { as: m },
+  );
+  assert.equal(res.status, 200);
+  const body = await res.json();
+  assert.equal(body.caseName, "李四诉张三");
+  // The amount exactly as the extraction result holds it (not reformatted on the way).
+  const extracted = (await (await t.request("GET", `/api/ocr/batch/${batchId}`, { as: m })).json()).result;
+  assert.equal(body.caseData.借款本金, extracted.mergedResult.loan_amount.value);
+  assert.match(body.caseData.借款本金, /10,?000/);
+  delete body.caseData.借款本金;
+  assert.deepEqual(body.caseData, {
+    原告姓名: "李四",
+    被告姓名: "张三",
+    被告性别: "男",
+    被告出生日期: "1990年3月7日",
+    被告身份证号: "110101199003074514",
+  });
+  const list = (await (await t.request("GET", "/api/ocr/batches", { as: m })).json()).batches;
+  assert.deepEqual([list[0].caseName, list[0].totalFiles], ["李四诉张三", 1]);
+  assert.equal((await getOcrBatch(t.kv, batchId))?.caseName, "李四诉张三", "named once, when finished");
+
+  const unknown = await t.request("GET", `/api/ocr/batch/${batchId}/case-data?presetId=nope`, { as: m });
+  assert.equal(unknown.status, 404);
+  await unknown.body?.cancel();
+  const other = await member(t, 1);
+  const theirs = await t.request("GET", `/api/ocr/batch/${batchId}/case-data?presetId=civil_loan_complaint`, {
+    as: other,
+  });
+  assert.equal(theirs.status, 404);
+  await theirs.body?.cancel();
+});
+
+Deno.test("GET /api/ocr/batch/:batchId/page-image: the owner's file and page only; Word files have no page image", async () => {
+  using t = await testApp();
+  const m = await member(t, 5);
+  const { template } = await (await createTemplate(t, m)).json();
+  const { batchId, events } = await processBatch(t, m, template.id, [["借条.docx", IOU]]);
+  const { recordId } = (events.at(-1) as { result: OcrBatchResult }).result.fileResults[0];
+  const get = (query: string, as = m) =>
+    t.request("GET", `/api/ocr/batch/${batchId}/page-image?${query}`, { as });
+  const bad = await get("recordId=nope&page=1");
+  assert.equal(bad.status, 400);
+  assert.equal((await bad.json()).error, "文件或页码不正确");
+  const word = await get(`recordId=${recordId}&page=1`);
+  assert.equal(word.status, 400, "a Word file has no page image");
+  assert.match((await word.json()).error, /只有PDF和图片有页面图像/);
+  const other = await get(`recordId=${recordId}&page=1`, await member(t, 1));
+  assert.equal(other.status, 404);
+  await other.body?.cancel();
+});

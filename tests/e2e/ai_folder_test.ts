@@ -5,6 +5,7 @@ import { seedUser, startServer } from "../helpers/server_process.ts";
 import {
   apiGet,
   assertNoPageErrors,
+  downloadBy,
   openSignedIn,
   signedInPage,
   storedToken,
@@ -59,6 +60,9 @@ Deno.test("/ai-folder: upload a folder through the picker, browse with tree and 
   } finally {
     await Deno.remove(dir.slice(0, dir.lastIndexOf("/")), { recursive: true });
   }
+  // The tree pane's 删除 waits for a checked folder (#27).
+  await page.locator(".ant-tree").getByText("张三诉李四").waitFor();
+  assert.equal(await page.getByRole("button", { name: "删除选中文件夹" }).isDisabled(), true);
   // The tree shows the case folder; opening it from the tree lists its contents.
   await page.locator(".ant-tree").getByText("张三诉李四").click();
   await row(page, "证据").waitFor();
@@ -71,10 +75,23 @@ Deno.test("/ai-folder: upload a folder through the picker, browse with tree and 
   await row(page, "借条.jpg").waitFor();
   assert.match(await row(page, "借条.jpg").innerText(), /3\.0 KB/);
   assert.match(await row(page, "转账记录.pdf").innerText(), /1\.5 MB/);
+  // A click on an image or a PDF previews it (#27).
+  await row(page, "借条.jpg").getByRole("button", { name: "借条.jpg" }).click();
+  const preview = page.locator(".ant-modal").filter({ hasText: "借条.jpg" });
+  await preview.locator("img[alt='借条.jpg']").waitFor();
+  await preview.locator(".ant-modal-footer").getByRole("button", { name: /关\s*闭/ }).click();
+  await row(page, "转账记录.pdf").getByRole("button", { name: "转账记录.pdf" }).click();
+  const pdf = page.locator(".ant-modal").filter({ hasText: "转账记录.pdf" });
+  await pdf.locator("iframe[title='转账记录.pdf']").waitFor();
+  await pdf.locator(".ant-modal-footer").getByRole("button", { name: /关\s*闭/ }).click();
   const crumbs = page.locator(".ant-breadcrumb");
   assert.equal(await crumbs.locator("a").count(), 2, "every crumb but the last is clickable");
   await crumbs.getByText("张三诉李四").click();
   await row(page, "证据").waitFor();
+  // Any other file is downloaded.
+  const saved = await downloadBy(page, row(page, "起诉状.txt").getByRole("button", { name: "起诉状.txt" }));
+  assert.equal(saved.name, "起诉状.txt");
+  assert.equal(new TextDecoder().decode(saved.bytes), "原告张三诉被告李四");
 
   // Toolbar rename: only with exactly one row selected.
   const toolbarRename = page.locator(".ant-card-extra").getByRole("button", { name: /重命名/ });
@@ -87,6 +104,11 @@ Deno.test("/ai-folder: upload a folder through the picker, browse with tree and 
   await toolbarRename.click();
   const dialog = page.locator(".ant-modal").filter({ hasText: "重命名" });
   const input = dialog.getByRole("textbox");
+  // Only the name is selected, not its extension: typing replaces 起诉状 and keeps .txt (#27).
+  await page.waitForFunction(() => {
+    const el = document.activeElement as HTMLInputElement | null;
+    return el?.value === "起诉状.txt" && el.selectionStart === 0 && el.selectionEnd === 3;
+  });
   await input.fill("起诉状.txt");
   await dialog.getByRole("button", { name: /确\s*定/ }).click();
   await dialog.getByText("新名称不能与原名称相同").waitFor();

@@ -1,7 +1,14 @@
 import assert from "node:assert/strict";
 import { launchBrowser } from "../helpers/browser.ts";
 import { seedUser, startServer } from "../helpers/server_process.ts";
-import { ADMIN_LOGIN, assertNoPageErrors, openSignedIn, signedInPage, waitForToast } from "./steps.ts";
+import {
+  ADMIN_LOGIN,
+  assertNoPageErrors,
+  DESKTOP_1440,
+  openSignedIn,
+  signedInPage,
+  waitForToast,
+} from "./steps.ts";
 
 const KEY = "sk-e2e-secret-key-0123456789wxyz";
 
@@ -27,6 +34,7 @@ Deno.test("/ai-settings: user id 1 saves the settings, the key comes back masked
   // the part 3 §5 rules show in the form
   await form.getByLabel("最大Token数").fill("");
   await form.getByLabel("API密钥").fill("");
+  await form.getByLabel("系统提示词").fill("");
   await form.getByRole("button", { name: /保存设置/ }).click();
   await form.getByText("Token数必须在100-4000之间").waitFor();
   await form.getByText("请输入API密钥").waitFor();
@@ -131,5 +139,36 @@ Deno.test("/ai-settings: an 'admin'-role user is told only the super administrat
   await openSignedIn(page, "/ai-settings");
   await waitForToast(page, "只有超级管理员可以访问此页面");
   assert.equal(await page.getByText("模型配置").count(), 0);
+  assertNoPageErrors(browser.pageErrors);
+});
+
+Deno.test("/ai-settings first set-up: the default system prompt lets the first 保存设置 pass; an error is brought into view", async () => {
+  await using server = await startServer();
+  await using browser = await launchBrowser();
+  const page = await signedInPage(browser, { url: server.url, ...ADMIN_LOGIN, viewport: DESKTOP_1440 });
+  await openSignedIn(page, "/ai-settings");
+  const form = page.locator(".ant-card").filter({ hasText: "模型配置" });
+  await page.waitForFunction(() =>
+    (document.querySelector("#ai_settings_model") as HTMLInputElement | null)?.value === "deepseek-chat"
+  );
+  assert.match(await form.getByLabel("系统提示词").inputValue(), /法律助理/);
+  // Only the key typed: the first save passes.
+  await form.getByLabel("API密钥").fill(KEY);
+  await form.getByRole("button", { name: /保存设置/ }).click();
+  await waitForToast(page, "保存成功");
+
+  // A field left wrong far from the button: the page scrolls to its message.
+  await page.evaluate(() => globalThis.scrollTo(0, 0));
+  await form.getByLabel("接口地址").fill("ftp://example");
+  await form.getByLabel("系统提示词").fill("");
+  await form.getByRole("button", { name: /保存设置/ }).scrollIntoViewIfNeeded();
+  await page.evaluate(() => globalThis.scrollTo(0, document.documentElement.scrollHeight));
+  await form.getByRole("button", { name: /保存设置/ }).click();
+  const first = form.getByText("请输入有效的接口地址（http或https开头）");
+  await first.waitFor();
+  await page.waitForFunction((el) => {
+    const box = (el as Element).getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= globalThis.innerHeight;
+  }, await first.elementHandle());
   assertNoPageErrors(browser.pageErrors);
 });

@@ -66,12 +66,11 @@ Deno.test("/custom-ocr: create a rule, process a case folder, choose between two
   await dialog.getByPlaceholder("如 民间借贷立案").fill("民间借贷立案");
   await dialog.getByRole("button", { name: /保\s*存/ }).click();
   await waitForToast(page, "存在空的匹配规则");
-  await dialog.getByPlaceholder(".*起诉状.*").fill(".*(起诉状|借条).*");
-  await dialog.getByPlaceholder("字段键名，如 原告").first().fill("被告");
-  await dialog.getByPlaceholder("字段名称").first().fill("被告");
+  // 文件名包含 (the simple case): either word; the key defaults to the field's name.
+  await dialog.getByLabel("文件名匹配").fill("起诉状、借条");
+  await dialog.getByLabel("字段名称1").fill("被告");
   await dialog.getByRole("button", { name: /添加专属字段/ }).click();
-  await dialog.getByPlaceholder("字段键名，如 原告").nth(1).fill("借款金额");
-  await dialog.getByPlaceholder("字段名称").nth(1).fill("借款金额");
+  await dialog.getByLabel("字段名称2").fill("借款金额");
   await dialog.getByRole("button", { name: /保\s*存/ }).click();
   await waitForToast(page, "创建成功");
 

@@ -41,10 +41,10 @@ Deno.test("/ocr-extract: create a template, process three files of a case, edit,
   await dialog.getByRole("button", { name: /保\s*存/ }).click();
   await dialog.getByText("模板名称长度为2-50个字符").waitFor();
   await dialog.getByPlaceholder("如：民间借贷要素").fill("金融借款要素");
-  await dialog.getByLabel("字段名称1").fill("被告/被申请人");
+  await dialog.getByLabel("字段键名1").fill("defendant_name");
   await dialog.getByRole("button", { name: /保\s*存/ }).click();
   await waitForToast(page, "请完整填写所有字段信息");
-  await dialog.getByLabel("字段键名1").fill("defendant_name");
+  await dialog.getByLabel("字段名称1").fill("被告/被申请人");
   await dialog.getByRole("button", { name: /添加字段/ }).click();
   await dialog.getByLabel("字段名称2").fill("借款金额");
   await dialog.getByLabel("字段键名2").fill("loan_amount");
@@ -89,6 +89,15 @@ Deno.test("/ocr-extract: create a template, process three files of a case, edit,
   await amountRow.getByRole("button", { name: /查看来源/ }).click();
   const picker = page.getByRole("dialog").filter({ hasText: "选择“借款金额”的值" });
   await picker.getByText(/第\d+页第\d+行/).first().waitFor();
+  // Where it was read: a crop of the page with the box marked, and the whole page (#27).
+  await picker.getByRole("button", { name: /查看原图位置/ }).first().click();
+  await picker.getByTestId("source-box").first().waitFor();
+  await picker.getByRole("button", { name: /查看整页/ }).first().click();
+  const whole = page.locator(".ant-modal").filter({
+    has: page.locator(".ant-modal-title", { hasText: /^第\d+页$/ }),
+  });
+  await whole.getByTestId("source-box").waitFor();
+  await whole.locator(".ant-modal-close").click();
   await picker.getByRole("button", { name: /取\s*消/ }).click();
 
   // Edit, see the unsaved state, save.

@@ -103,21 +103,30 @@ export function saveAsTemplate(id: string, name: string) {
 /** The user's OCR信息提取 batches, to fill a preset's case form. GET /api/ocr/batches (ocr_extract) */
 export function listExtractionBatches() {
   return api.get<
-    { success: true; batches: { batchId: string; templateName: string; status: string; createdAt: string }[] }
+    {
+      success: true;
+      batches: {
+        batchId: string;
+        templateName: string;
+        /** 原告诉被告, from the result's parties ("" when none was found). */
+        caseName: string;
+        status: string;
+        totalFiles: number;
+        createdAt: string;
+      }[];
+    }
   >(
     "/api/ocr/batches",
     { silent: true },
   );
 }
 
-/** One batch's merged result. GET /api/ocr/batch/{batchId} (ocr_extract) */
-export function getExtractionBatch(batchId: string) {
-  return api.get<
-    {
-      success: true;
-      result: { mergedResult: Record<string, { label: string; value: string | null; found: boolean }> };
-    }
-  >(`/api/ocr/batch/${encodeURIComponent(batchId)}`);
+/** A batch's values for a preset's fields, matched by meaning. GET /api/ocr/batch/{batchId}/case-data */
+export function extractionCaseData(batchId: string, presetId: string) {
+  return api.get<{ success: true; caseName: string; caseData: Record<string, string> }>(
+    `/api/ocr/batch/${encodeURIComponent(batchId)}/case-data`,
+    { query: { presetId } },
+  );
 }
 
 /** An article's exact text from the law library. GET /api/ai-chat/article */

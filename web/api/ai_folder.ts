@@ -1,6 +1,6 @@
 /** AI document folder (part 4 §7): the calls of /ai-folder. */
 import type { AiFolderItem, AiFolderTreeNode, AiFolderUploadResult } from "../../common/schemas/ai_folder.ts";
-import { api, requestUpload } from "./client.ts";
+import { api, requestBlob, requestUpload } from "./client.ts";
 
 export type { AiFolderItem, AiFolderTreeNode, AiFolderUploadResult };
 
@@ -69,4 +69,9 @@ export function uploadAiFolderBatch(
     silent: true,
     timeoutMs: UPLOAD_TIMEOUT_MS,
   });
+}
+
+/** A file's bytes (preview or download; not in the spec). GET /api/aifolder/file?path= */
+export function downloadAiFolderFile(path: string) {
+  return requestBlob("/api/aifolder/file", { query: { path }, silent: true, timeoutMs: 2 * 60_000 });
 }

@@ -19,6 +19,10 @@ export interface RunProgress {
   mergedResult: Record<string, string | null>;
   fieldValues: Record<string, FieldValue[]>;
   fieldLabels: Record<string, string>;
+  /** Fields whose value a person typed or picked: kept when the folder is processed again. */
+  keptValues?: Record<string, FieldValue>;
+  /** Per kept field, values read from new or changed files that disagree with it (冲突). */
+  conflicts?: Record<string, FieldValue[]>;
   progress_message: string;
 }
 
@@ -32,6 +36,8 @@ export interface FolderNode {
   mtime: string;
   isProcessed: boolean;
   isLeaf: boolean;
+  /** With a rule asked: the files below that it would read (one AI use each). */
+  matchedCount?: number;
 }
 
 export interface GeneratedFile {
@@ -90,6 +96,29 @@ export function updateField(batchId: string, fieldKey: string, value: string) {
     silent: true,
   });
 }
+/**
+ * Sets a field to a value read from a file (value and file) or typed by hand (value only).
+ * POST /api/folder-browser/update-field-source (upload and folder records alike)
+ */
+export function chooseFieldValue(
+  recordId: string,
+  fieldName: string,
+  selected: { value: string; source?: string },
+) {
+  return api.post("/api/folder-browser/update-field-source", {
+    recordId,
+    fieldName,
+    selectedSource: selected,
+  }, {
+    silent: true,
+  });
+}
+/** Drops a typed or picked value: the files decide again. POST /api/folder-browser/update-field-source */
+export function clearFieldChoice(recordId: string, fieldName: string) {
+  return api.post("/api/folder-browser/update-field-source", { recordId, fieldName, clear: true }, {
+    silent: true,
+  });
+}
 /** POST /api/custom-ocr/generate/{batchId} */
 export function generateDocuments(batchId: string, templateIds: string[]) {
   return api.post<{ message: string; files: GeneratedFile[] }>(
@@ -110,9 +139,12 @@ export function downloadGeneratedZip(fileNames: string[]) {
     timeoutMs: 5 * 60_000,
   });
 }
-/** GET /api/folder-browser/tree?path= (one level of folders) */
-export function folderTree(path = "") {
-  return api.get<{ tree: FolderNode[] }>("/api/folder-browser/tree", { query: { path }, silent: true });
+/** GET /api/folder-browser/tree?path= (one level of folders; with ruleId, what that rule would read) */
+export function folderTree(path = "", ruleId?: string) {
+  return api.get<{ tree: FolderNode[] }>("/api/folder-browser/tree", {
+    query: { path, ruleId },
+    silent: true,
+  });
 }
 /** POST /api/folder-browser/process (one item per call, as the screen submits them) */
 export function processFolder(ruleId: string, item: { path: string; isFolder: boolean }) {
@@ -122,6 +154,18 @@ export function processFolder(ruleId: string, item: { path: string; isFolder: bo
   }, {
     silent: true,
   });
+}
+
+/** One earlier run of a case folder. */
+export interface RunSummary {
+  id: string;
+  status: RunProgress["status"];
+  created_at: string;
+  files: number;
+  /** Files read in that run (the others' texts came from the run before). */
+  files_read: number;
+  ai_uses_charged: number;
+  ai_uses_refunded: number;
 }
 
 /** The kinds of AI run AI处理记录 lists (GET /api/folder-browser/records?kind=). */
@@ -142,6 +186,12 @@ export interface FolderRecordView {
   merged_result: Record<string, string | null>;
   field_values: Record<string, FieldValue[]>;
   field_labels: Record<string, string>;
+  kept_values?: Record<string, FieldValue>;
+  /** OCR信息提取: the case by its parties (李四诉张三). */
+  case_name?: string;
+  /** A case folder processed again: its earlier runs, newest first (AI处理记录). */
+  history?: RunSummary[];
+  conflicts?: Record<string, FieldValue[]>;
   files: { fileName: string; path: string; status: string; error: string | null }[];
   ai_uses_charged: number;
   ai_uses_refunded: number;

@@ -48,11 +48,36 @@ export function deleteOcrTemplate(id: string) {
   return api.delete<{ success: true }>(`/api/ocr/templates/${encodeURIComponent(id)}`, { silent: true });
 }
 
+export interface OcrBatchSummary {
+  batchId: string;
+  templateId: string;
+  templateName: string;
+  /** 原告诉被告, from the result's parties ("" when none was found). */
+  caseName: string;
+  status: string;
+  totalFiles: number;
+  failedFiles: number;
+  createdAt: string;
+}
+
+/** The user's batches, newest first. GET /api/ocr/batches */
+export function listOcrBatches() {
+  return api.get<{ success: true; batches: OcrBatchSummary[] }>("/api/ocr/batches", { silent: true });
+}
+
 /** A batch's status and merged result (null until merged). GET /api/ocr/batch/{batchId} */
 export function getBatchResult(batchId: string) {
   return api.get<{ success: true; status: string; error?: string; result: OcrBatchResult | null }>(
     `/api/ocr/batch/${encodeURIComponent(batchId)}`,
     { silent: true },
+  );
+}
+
+/** A page of a batch's file as an image, to mark where a value was read (not in the spec). */
+export function getPageImage(batchId: string, recordId: string, page: number) {
+  return api.get<{ success: true; image: string; width: number; height: number; boxScale: number }>(
+    `/api/ocr/batch/${encodeURIComponent(batchId)}/page-image`,
+    { query: { recordId, page }, silent: true },
   );
 }
 

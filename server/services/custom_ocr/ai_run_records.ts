@@ -29,6 +29,8 @@ function otherRunView(kind: "ocr" | "ocr_extract", run: OcrRun | OcrBatch) {
     user_id: run.userId,
     username: run.username,
     folder_path: "",
+    /** An OCR信息提取 batch's case by its parties (李四诉张三); "" when unknown. */
+    case_name: "caseName" in run ? run.caseName ?? "" : "",
     rule_id: template.id,
     rule_name: template.name,
     status: run.status,
@@ -51,20 +53,62 @@ function otherRunView(kind: "ocr" | "ocr_extract", run: OcrRun | OcrBatch) {
   };
 }
 
+/** One earlier run of a case, as its record's history lists it. */
+function runSummary(r: FolderRecord) {
+  return {
+    id: r.id,
+    status: r.status,
+    created_at: new Date(r.createdAt).toISOString(),
+    files: r.files.length,
+    files_read: r.files.filter((f) => !f.reused).length,
+    ai_uses_charged: r.charged,
+    ai_uses_refunded: r.refunded,
+  };
+}
+
+/**
+ * Folder records of one case (same user, rule and folder) as one row (issue #27 item 6): the newest run,
+ * with the earlier ones, newest first, as its history. Upload records are each their own case.
+ */
+export function groupByCase(records: FolderRecord[]): { record: FolderRecord; earlier: FolderRecord[] }[] {
+  const groups = new Map<string, { record: FolderRecord; earlier: FolderRecord[] }>();
+  const out: { record: FolderRecord; earlier: FolderRecord[] }[] = [];
+  const newestFirst = [...records].sort((a, b) => b.createdAt - a.createdAt || b.id.localeCompare(a.id));
+  for (const r of newestFirst) {
+    const folder = r.files.some((f) => f.nodeId);
+    const key = folder ? `${r.userId}\u0000${r.ruleId}\u0000${r.folderPath}` : `upload\u0000${r.id}`;
+    const group = groups.get(key);
+    if (group) group.earlier.push(r);
+    else {
+      const created = { record: r, earlier: [] };
+      groups.set(key, created);
+      out.push(created);
+    }
+  }
+  return out;
+}
+
 /**
  * The AI runs of one user (a number) or of every user ("all"), of the kinds asked, newest first.
  * Custom OCR records are listed from their own prefix; the other kinds through their per-user indexes.
  */
 export async function listAiRunRecords(
   kv: Deno.Kv,
-  input: { userId: number | "all"; kinds: readonly AiRunKind[] },
+  input: { userId: number | "all"; kinds: readonly AiRunKind[]; byCase?: boolean },
 ): Promise<AiRunRecordView[]> {
   const out: { createdAt: number; view: AiRunRecordView }[] = [];
   if (input.kinds.includes("custom_ocr")) {
     const records: FolderRecord[] = input.userId === "all"
       ? await listAllRecords(kv)
       : await listRecords(kv, input.userId);
-    for (const r of records) out.push({ createdAt: r.createdAt, view: recordView(r).record });
+    for (
+      const { record, earlier } of input.byCase
+        ? groupByCase(records)
+        : records.map((record) => ({ record, earlier: [] }))
+    ) {
+      const view = { ...recordView(record).record, history: earlier.map(runSummary) };
+      out.push({ createdAt: record.createdAt, view });
+    }
   }
   const userIds = input.userId === "all" ? (await listUsers(kv)).map((u) => u.id) : [input.userId];
   for (const userId of userIds) {

@@ -29,6 +29,7 @@ import { extractCaseFields } from "../extraction/extract_case_fields.ts";
 import { mergeField } from "../extraction/merge.ts";
 import type { CaseExtraction, FieldSpec } from "../extraction/types.ts";
 import type { LlmClient } from "../llm/types.ts";
+import { applyKeptValues, keptFromPrevious } from "./kept_values.ts";
 import { requireRunnableRule, routeFile } from "./rules.ts";
 
 /** The job message of one folder record. */
@@ -71,11 +72,9 @@ async function sha256(bytes: Uint8Array): Promise<string> {
  */
 async function reusePrevious(
   deps: Pick<AppDeps, "kv" | "blobs">,
-  input: { userId: number; ruleId: string; folderPath: string; prefix: string; files: RecordFile[] },
+  input: { previous: FolderRecord[]; prefix: string; files: RecordFile[] },
 ): Promise<void> {
-  const previous = (await listRecords(deps.kv, input.userId)).find((r) =>
-    r.status === "completed" && r.ruleId === input.ruleId && r.folderPath === input.folderPath
-  );
+  const previous = input.previous.find((r) => r.status === "completed");
   for (const [index, file] of input.files.entries()) {
     const bytes = await deps.blobs.read(file.blobKey);
     if (!bytes) continue;
@@ -132,7 +131,11 @@ export async function startFolderRun(
   const id = newRecordId(now);
   const prefix = userItemPrefix(input.userId, "custom_ocr", id);
   const folderPath = joinFolderPath(segments);
-  await reusePrevious(deps, { userId: input.userId, ruleId: rule.id, folderPath, prefix, files });
+  // The case's earlier records, newest first: their texts are reused, the newest one's kept values carried.
+  const earlier = (await listRecords(kv, input.userId)).filter((r) =>
+    r.ruleId === rule.id && r.folderPath === folderPath && r.files.some((f) => f.nodeId)
+  );
+  await reusePrevious(deps, { previous: earlier, prefix, files });
   const charged = files.filter((f) => !f.reused).length;
   const record: FolderRecord = {
     id,
@@ -140,7 +143,7 @@ export async function startFolderRun(
     username: input.username,
     ruleId: rule.id,
     ruleName: rule.ruleName,
-    folderPath: joinFolderPath(segments),
+    folderPath,
     status: "processing",
     files,
     fields: [...fields.values()],
@@ -148,6 +151,7 @@ export async function startFolderRun(
     refunded: 0,
     mergedResult: {},
     fieldValues: {},
+    kept: keptFromPrevious(earlier[0], [...fields.values()]),
     errorMessage: null,
     extractionKey: null,
     createdAt: now,
@@ -333,9 +337,14 @@ export async function runFolderRecord(
   const routed = routeExtraction(extraction, settled.value);
   const extractionKey = `${prefix}/extraction.json`;
   await blobs.put(extractionKey, new TextEncoder().encode(JSON.stringify(routed)));
+  const freshFiles = new Set(settled.value.files.filter((f) => !f.reused).map((f) => f.fileName));
   const next: FolderRecord = {
     ...settled.value,
-    ...recordResult(routed),
+    ...applyKeptValues(recordResult(routed), {
+      kept: settled.value.kept ?? {},
+      extraction: routed,
+      freshFiles,
+    }),
     status: errorMessage ? "failed" : "completed",
     errorMessage,
     extractionKey,

@@ -6,8 +6,16 @@ import type { AppDeps } from "../../deps.ts";
 import { AppError } from "../../errors.ts";
 import { type FieldValue, type FolderRecord, getRecordEntry } from "../../kv/custom_ocr_records.ts";
 
-/** The source of a value typed by hand. */
-export const MANUAL_SOURCE = "手动输入";
+import { MANUAL_SOURCE } from "./kept_values.ts";
+
+export { MANUAL_SOURCE };
+
+/** The values a person typed or picked, by field key: value and source (a file name or 手动输入). */
+function keptValues(r: FolderRecord): Record<string, { value: string; source: string }> {
+  return Object.fromEntries(
+    Object.entries(r.kept ?? {}).map(([k, v]) => [k, { value: v.value, source: v.source }]),
+  );
+}
 
 export function recordView(r: FolderRecord) {
   const fieldLabels = Object.fromEntries(r.fields.map((f) => [f.key, f.label]));
@@ -29,6 +37,8 @@ export function recordView(r: FolderRecord) {
     merged_result: r.mergedResult,
     field_values: r.fieldValues,
     field_labels: fieldLabels,
+    kept_values: keptValues(r),
+    conflicts: r.conflicts ?? {},
     files: r.files.map((f) => ({
       fileName: f.fileName,
       path: f.path,
@@ -56,6 +66,9 @@ export function recordView(r: FolderRecord) {
     mergedResult: r.mergedResult,
     fieldValues: r.fieldValues,
     fieldLabels,
+    /** Fields whose value a person typed or picked (kept over later runs), and their conflicts (冲突). */
+    keptValues: keptValues(r),
+    conflicts: r.conflicts ?? {},
     progress_message: r.status === "processing"
       ? `正在处理 ${processed}/${r.files.length} 个文件`
       : r.status === "completed"
@@ -104,11 +117,15 @@ export async function chooseFieldSource(
         [input.fieldName]: [chosen, ...values.filter((v) => v.source !== MANUAL_SOURCE)],
       }
       : record.fieldValues;
+    const now = deps.clock.now();
+    const { [input.fieldName]: _settled, ...conflicts } = record.conflicts ?? {};
     const next: FolderRecord = {
       ...record,
       mergedResult: { ...record.mergedResult, [input.fieldName]: chosen.value },
       fieldValues,
-      updatedAt: deps.clock.now(),
+      kept: { ...record.kept, [input.fieldName]: { ...chosen, at: now } },
+      conflicts,
+      updatedAt: now,
     };
     if ((await deps.kv.atomic().check(entry).set(entry.key, next).commit()).ok) return next;
   }

@@ -364,7 +364,8 @@ async function recognizePage(ctx: ReadContext, page: number, imageBytes: Uint8Ar
 }
 
 /** The image a recognised page was read from, made again the same way (deterministic), for a searchable PDF. */
-async function ocrPageImage(
+/** A recognised page's image as it was recognised (EXIF orientation, deskew, turn): its boxes' space. */
+export async function ocrPageImage(
   imageBytes: Uint8Array,
   turned?: 90 | 180 | 270,
 ): Promise<PageImage & { page: 0 }> {

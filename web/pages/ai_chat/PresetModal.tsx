@@ -1,9 +1,9 @@
 import { Form, Input, Modal, Select } from "antd";
 import { useEffect, useState } from "react";
 import type { PresetView } from "../../../common/schemas/ai_chat.ts";
-import { getExtractionBatch, listExtractionBatches } from "../../api/ai_chat.ts";
+import { extractionCaseData, listExtractionBatches } from "../../api/ai_chat.ts";
 import { usePermission } from "../../auth/usePermission.ts";
-import { caseFromExtraction } from "./case_from_extraction.ts";
+import { formatTime } from "../../components/format_time.ts";
 
 export interface PresetChoice {
   presetId: string;
@@ -33,7 +33,10 @@ export function PresetModal(
         setBatches(
           r.batches.filter((b) => b.status !== "processing").map((b) => ({
             value: b.batchId,
-            label: `${b.templateName}（${b.createdAt.slice(0, 10)}）`,
+            // The case first: several batches of one template are told apart by their parties.
+            label: `${b.caseName || "未识别当事人"} · ${b.totalFiles} 个文件 · ${
+              formatTime(b.createdAt).slice(0, 16)
+            } · ${b.templateName}`,
           })),
         ),
       () => {},
@@ -42,8 +45,8 @@ export function PresetModal(
 
   async function importBatch(batchId: string) {
     if (!preset) return;
-    const r = await getExtractionBatch(batchId);
-    form.setFieldsValue(caseFromExtraction(preset.fields, r.result.mergedResult));
+    const r = await extractionCaseData(batchId, preset.id);
+    form.setFieldsValue(r.caseData);
   }
 
   async function submit() {

@@ -9,6 +9,7 @@ import { RunResult } from "../custom_ocr/RunResult.tsx";
 import { useRunProgress } from "../custom_ocr/use_run_progress.ts";
 import { recordColumns, type RunType, runType, STATUS, TYPES } from "./columns.tsx";
 import { RunFilesDetail } from "./RunFilesDetail.tsx";
+import { RunHistory } from "./RunHistory.tsx";
 import { useLatestRequest } from "../../components/latest_request.ts";
 
 /** Another user's custom OCR run (administrators): its progress built from the record, read-only. */
@@ -26,6 +27,8 @@ function progressOf(r: FolderRecordView): RunProgress {
     mergedResult: r.merged_result,
     fieldValues: r.field_values,
     fieldLabels: r.field_labels,
+    keptValues: r.kept_values,
+    conflicts: r.conflicts,
     progress_message: r.error_message ?? "",
   };
 }
@@ -77,7 +80,9 @@ export function AiCljlPage() {
       if (who !== undefined && r.user_id !== who) return false;
       const t = text.trim();
       if (
-        t && !`${r.folder_path} ${r.rule_name} ${r.files.map((f) => f.fileName).join(" ")}`.includes(t)
+        t &&
+        !`${r.folder_path} ${r.case_name ?? ""} ${r.rule_name} ${r.files.map((f) => f.fileName).join(" ")}`
+          .includes(t)
       ) return false;
       const [from, to] = dates ?? [];
       const at = new Date(r.created_at).getTime();
@@ -96,7 +101,8 @@ export function AiCljlPage() {
       cancelText: "取消",
       onOk: async () => {
         try {
-          await deleteRecord(r.id);
+          // A case's row holds its earlier runs too: they go with it.
+          for (const id of [r.id, ...(r.history ?? []).map((h) => h.id)]) await deleteRecord(id);
           message.success("删除成功");
         } catch (err) {
           message.error(errorText(err, "删除失败"));
@@ -167,7 +173,9 @@ export function AiCljlPage() {
       <Drawer
         open={open !== null}
         size="min(860px, 100vw)"
-        title={open ? `处理详情：${open.folder_path || open.rule_name || TYPES[runType(open)]}` : ""}
+        title={open
+          ? `处理详情：${open.folder_path || open.case_name || open.rule_name || TYPES[runType(open)]}`
+          : ""}
         onClose={() => {
           setOpen(null);
           void load();
@@ -180,6 +188,7 @@ export function AiCljlPage() {
         {open && custom && own && progress && (
           <RunResult batchId={open.id} progress={progress} onChanged={reload} />
         )}
+        {open && (open.history?.length ?? 0) > 0 && <RunHistory record={open} />}
       </Drawer>
     </Card>
   );

@@ -44,10 +44,18 @@ export function recordColumns(options: {
       render: (_, r) => <Tag>{TYPES[runType(r)]}</Tag>,
     },
     {
-      title: "文件夹 / 文件",
+      title: "案件 / 文件",
       dataIndex: "folder_path",
-      ellipsis: true,
-      render: (v: string, r) => v || r.files.map((f) => f.fileName).join("、"),
+      // Wraps rather than cuts: the case is what a clerk looks for.
+      width: 280,
+      render: (v: string, r) => (
+        <Space size={4} wrap>
+          <span style={{ wordBreak: "break-all" }}>
+            {v || r.case_name || r.files.map((f) => f.fileName).join("、")}
+          </span>
+          {(r.history?.length ?? 0) > 0 && <Tag color="blue">共处理 {r.history!.length + 1} 次</Tag>}
+        </Space>
+      ),
     },
     { title: "规则 / 模板", dataIndex: "rule_name", render: (v: string) => v || "-" },
     { title: "文件数", key: "files", width: 80, render: (_, r) => r.files.length },

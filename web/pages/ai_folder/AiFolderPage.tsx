@@ -16,6 +16,7 @@ import {
   batchDeleteAiFolderItems,
   createAiFolder,
   deleteAiFolderItem,
+  downloadAiFolderFile,
   getAiFolderContents,
   getAiFolderTree,
   renameAiFolderItem,
@@ -23,7 +24,9 @@ import {
   uploadAiFolderFiles,
 } from "../../api/ai_folder.ts";
 import { errorText } from "../../api/client.ts";
+import { saveBlob } from "../../components/save_file.ts";
 import { contentColumns } from "./columns.tsx";
+import { FilePreviewModal, type PreviewKind, previewKindOf } from "./FilePreviewModal.tsx";
 import { FolderTreePane } from "./FolderTreePane.tsx";
 import { NameModal } from "./NameModal.tsx";
 import { crumbPaths, folderFiles, splitIntoBatches } from "./upload_batches.ts";
@@ -42,6 +45,7 @@ export function AiFolderPage() {
   const [page, setPage] = useState({ current: 1, size: AI_FOLDER_CONTENTS_PAGE_SIZES[0] });
   const [busy, setBusy] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [preview, setPreview] = useState<{ name: string; kind: PreviewKind; blob: Blob } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
 
@@ -189,8 +193,21 @@ export function AiFolderPage() {
   }
 
   const selectedItems = contents.filter((i) => selected.includes(i.path));
+  /** Previews an image or PDF in a dialog; downloads any other file. */
+  async function viewFile(item: AiFolderItem) {
+    try {
+      const { blob } = await downloadAiFolderFile(item.path);
+      const kind = previewKindOf(item.name);
+      if (kind) setPreview({ name: item.name, kind, blob });
+      else saveBlob(blob, item.name);
+    } catch (err) {
+      message.error(errorText(err, "下载失败"));
+    }
+  }
+
   const columns = contentColumns({
     open: (item) => setPath(item.path),
+    view: (item) => void viewFile(item),
     rename: (item) => setDialog({ kind: "rename", item }),
     remove: confirmDelete,
   });
@@ -304,10 +321,12 @@ export function AiFolderPage() {
           </Col>
         </Row>
       </Space>
+      <FilePreviewModal file={preview} onClose={() => setPreview(null)} />
       <NameModal
         open={dialog !== null}
         title={dialog?.kind === "rename" ? "重命名" : "新建文件夹"}
         oldName={dialog?.kind === "rename" ? dialog.item.name : undefined}
+        keepExtension={dialog?.kind === "rename" && !dialog.item.isFolder}
         onClose={() => setDialog(null)}
         onSubmit={(name) =>
           dialog?.kind === "rename"

@@ -61,7 +61,14 @@ export function FolderTreePane({ tree, loading, currentPath, onOpen, onDelete }:
           >
             全选
           </Checkbox>
-          <Button size="small" danger icon={<DeleteOutlined />} onClick={remove} aria-label="删除选中文件夹">
+          <Button
+            size="small"
+            danger
+            icon={<DeleteOutlined />}
+            onClick={remove}
+            disabled={checkedHere.length === 0}
+            aria-label="删除选中文件夹"
+          >
             删除
           </Button>
         </Space>

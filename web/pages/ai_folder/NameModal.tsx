@@ -1,5 +1,5 @@
-import { Form, Input, Modal } from "antd";
-import { useEffect } from "react";
+import { Form, Input, type InputRef, Modal } from "antd";
+import { useEffect, useRef } from "react";
 import { aiFolderName } from "../../../common/schemas/ai_folder.ts";
 import { zodRule } from "../../components/zod_rule.ts";
 
@@ -8,16 +8,28 @@ interface Props {
   title: string;
   /** The old name of a rename (the new one must differ); undefined for a new folder. */
   oldName?: string;
+  /** A file's rename: only the name before its extension is selected, ready to type over. */
+  keepExtension?: boolean;
   onSubmit: (name: string) => Promise<boolean>;
   onClose: () => void;
 }
 
 /** The name dialog of 新建文件夹 and 重命名 (part 4 §5: the names rule). */
-export function NameModal({ open, title, oldName, onSubmit, onClose }: Props) {
+export function NameModal({ open, title, oldName, keepExtension, onSubmit, onClose }: Props) {
   const [form] = Form.useForm<{ name: string }>();
+  const input = useRef<InputRef>(null);
   useEffect(() => {
-    if (open) form.setFieldsValue({ name: oldName ?? "" });
-  }, [open, oldName, form]);
+    if (!open) return;
+    const name = oldName ?? "";
+    form.setFieldsValue({ name });
+    const dot = name.lastIndexOf(".");
+    const end = keepExtension && dot > 0 ? dot : name.length;
+    const frame = requestAnimationFrame(() => {
+      input.current?.focus();
+      input.current?.input?.setSelectionRange(0, end);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [open, oldName, keepExtension, form]);
 
   async function submit() {
     // An invalid name stays in the dialog with its message (validateFields rejects).
@@ -49,7 +61,7 @@ export function NameModal({ open, title, oldName, onSubmit, onClose }: Props) {
             },
           ]}
         >
-          <Input autoFocus placeholder="请输入名称" maxLength={255} />
+          <Input ref={input} aria-label="名称" placeholder="请输入名称" maxLength={255} />
         </Form.Item>
       </Form>
     </Modal>

@@ -7,6 +7,8 @@ import { itemTypeLabel } from "./upload_batches.ts";
 
 export interface ColumnActions {
   open: (item: AiFolderItem) => void;
+  /** A file's name: preview an image or PDF, download anything else. */
+  view: (item: AiFolderItem) => void;
   rename: (item: AiFolderItem) => void;
   remove: (item: AiFolderItem) => void;
 }
@@ -35,10 +37,15 @@ export function contentColumns(actions: ColumnActions): TableColumnsType<AiFolde
             </Button>
           )
           : (
-            <span style={{ display: "flex", alignItems: "center", gap: 6, minWidth: 0 }} title={name}>
-              <FileOutlined />
+            <Button
+              type="link"
+              style={{ padding: 0, maxWidth: "100%" }}
+              icon={<FileOutlined />}
+              title={name}
+              onClick={() => actions.view(item)}
+            >
               <span style={ELLIPSIS}>{name}</span>
-            </span>
+            </Button>
           ),
     },
     {

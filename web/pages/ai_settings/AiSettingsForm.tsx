@@ -123,7 +123,14 @@ export function AiSettingsForm() {
       show(settings);
       message.success("保存成功");
     } catch (err) {
-      message.error(errorText(err, "保存失败"));
+      const text = errorText(err, "保存失败");
+      message.error(text);
+      // The server's refusal of one field shows under it, in view.
+      const field = err instanceof ApiError ? err.field as keyof FormValues | undefined : undefined;
+      if (field !== undefined && (field in AI_DEFAULTS || field === "api_key")) {
+        form.setFields([{ name: field, errors: [err instanceof ApiError ? err.message : text] }]);
+        form.scrollToField(field, { block: "center" });
+      }
     } finally {
       setSaving(false);
     }
@@ -154,6 +161,7 @@ export function AiSettingsForm() {
           initialValues={{ ...AI_DEFAULTS, api_key: "" }}
           onValuesChange={() => setDirty(true)}
           onFinish={onSave}
+          scrollToFirstError={{ block: "center", behavior: "instant", focus: true }}
         >
           <Form.Item name="model" label="AI模型" required rules={[zodRule(aiSettingsBody.shape.model)]}>
             <AutoComplete options={MODEL_OPTIONS} placeholder="请选择AI模型" aria-label="AI模型" />

@@ -89,11 +89,11 @@ export function ProcessTab(
 
   const loadTree = useCallback(async () => {
     try {
-      setTree(toNodes((await folderTree()).tree));
+      setTree(toNodes((await folderTree("", rule?.id)).tree));
     } catch (err) {
       message.error(errorText(err, "加载文件夹树失败"));
     }
-  }, [message]);
+  }, [message, rule?.id]);
   useEffect(() => {
     getLimits().then((r) => setAiLeft(r.limits.ai_limit)).catch((err) =>
       message.error(errorText(err, "获取使用限制失败"))
@@ -147,7 +147,11 @@ export function ProcessTab(
 
   const zipNames = Object.values(generated).flat().map((f) => f.fileName);
   const zipCases = Object.values(generated).filter((list) => list.length > 0).length;
-  const selectedCount = checked.reduce((n, key) => n + (findNode(tree, key)?.folder.totalCount ?? 0), 0);
+  // What the rule reads and charges (expected.json, other types and unmatched names cost nothing).
+  const selectedCount = checked.reduce((n, key) => {
+    const folder = findNode(tree, key)?.folder;
+    return n + (folder?.matchedCount ?? folder?.totalCount ?? 0);
+  }, 0);
   return (
     <Space orientation="vertical" style={{ width: "100%" }}>
       <Card size="small">
@@ -196,8 +200,10 @@ export function ProcessTab(
               treeData={tree}
               checkedKeys={checked}
               onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked).map(String))}
+              // Not selectable: a click on a folder's name checks or unchecks it, like its box.
+              selectable={false}
               loadData={async (node) => {
-                const children = toNodes((await folderTree(String(node.key))).tree);
+                const children = toNodes((await folderTree(String(node.key), rule.id)).tree);
                 setTree((t) => withChildren(t, String(node.key), children));
               }}
             />

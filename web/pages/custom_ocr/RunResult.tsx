@@ -1,30 +1,19 @@
-import {
-  App,
-  Button,
-  Card,
-  Input,
-  Modal,
-  Progress,
-  Radio,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from "antd";
+import { App, Button, Card, Grid, Progress, Select, Space, Table, Tag, Tooltip, Typography } from "antd";
 import { useEffect, useState } from "react";
 import {
+  chooseFieldValue,
+  clearFieldChoice,
   downloadGenerated,
   downloadGeneratedZip,
   type GeneratedFile,
   generateDocuments,
   listOutputTemplates,
   type RunProgress,
-  updateField,
 } from "../../api/custom_ocr.ts";
 import { UNVERIFIED_CHECK } from "../../../common/schemas/ocr.ts";
 import { errorText } from "../../api/client.ts";
 import { saveBlob } from "../../components/save_file.ts";
+import { conflictText, SourceChoiceModal } from "./SourceChoiceModal.tsx";
 
 interface Props {
   batchId: string;
@@ -46,12 +35,11 @@ export async function saveGeneratedZip(fileNames: string[]): Promise<void> {
 export function RunResult({ batchId, progress, onChanged, readOnly, onGenerated }: Props) {
   const { message } = App.useApp();
   const [choosing, setChoosing] = useState<string | null>(null);
-  const [picked, setPicked] = useState<string>("");
-  const [typed, setTyped] = useState("");
   const [templates, setTemplates] = useState<{ id: string; template_name: string }[]>([]);
   const [templateIds, setTemplateIds] = useState<string[]>([]);
   const [files, setFiles] = useState<GeneratedFile[]>([]);
   const [generating, setGenerating] = useState(false);
+  const narrow = Grid.useBreakpoint().md === false;
   const done = progress.status === "completed";
   const editable = done && !readOnly;
 
@@ -62,22 +50,32 @@ export function RunResult({ batchId, progress, onChanged, readOnly, onGenerated 
     );
   }, [editable, message]);
 
+  const kept = progress.keptValues ?? {};
   const rows = Object.entries(progress.fieldLabels).map(([key, label]) => ({
     key,
     label,
     value: progress.mergedResult[key],
     values: progress.fieldValues[key] ?? [],
+    kept: key in kept,
+    keptSource: kept[key]?.source,
+    conflicts: progress.conflicts?.[key] ?? [],
   }));
 
-  async function saveChoice() {
-    const value = (picked === "__typed__" ? typed : picked).trim();
-    if (!value) {
-      message.error("请选择一个值");
-      return;
-    }
+  async function saveChoice(choice: { value: string; source?: string }) {
     try {
-      await updateField(batchId, choosing!, value);
+      await chooseFieldValue(batchId, choosing!, choice);
       message.success("更新成功");
+      setChoosing(null);
+      onChanged();
+    } catch (err) {
+      message.error(errorText(err, "保存来源选择失败"));
+    }
+  }
+
+  async function clearChoice() {
+    try {
+      await clearFieldChoice(batchId, choosing!);
+      message.success("已恢复为文件中识别的值");
       setChoosing(null);
       onChanged();
     } catch (err) {
@@ -112,6 +110,8 @@ export function RunResult({ batchId, progress, onChanged, readOnly, onGenerated 
   }
 
   const current = rows.find((r) => r.key === choosing);
+  const sourceOf = (r: (typeof rows)[number]) =>
+    r.keptSource ?? r.values.find((v) => v.value === r.value)?.source;
   return (
     <Space orientation="vertical" style={{ width: "100%" }}>
       <Card size="small" title="处理进度">
@@ -142,25 +142,31 @@ export function RunResult({ batchId, progress, onChanged, readOnly, onGenerated 
             pagination={false}
             dataSource={rows}
             columns={[
-              { title: "字段", dataIndex: "label", width: 180 },
+              { title: "字段", dataIndex: "label", width: narrow ? 90 : 180 },
               {
                 title: "值",
                 dataIndex: "value",
                 render: (v: string | null, r) => {
-                  if (v === null) {
-                    return (
-                      <Space size={4} wrap>
-                        <Typography.Text type="secondary">未找到</Typography.Text>
-                        {r.values.some((x) => x.unverified) && <Tag color="orange">有模型推断值待确认</Tag>}
-                      </Space>
-                    );
-                  }
-                  const guessed = r.values.some((x) => x.value === v && x.unverified) &&
+                  const guessed = v !== null && r.values.some((x) => x.value === v && x.unverified) &&
                     !r.values.some((x) => x.value === v && !x.unverified);
                   return (
                     <Space size={4} wrap>
-                      {v}
+                      {v ?? <Typography.Text type="secondary">未找到</Typography.Text>}
+                      {v === null && r.values.some((x) => x.unverified) && (
+                        <Tag color="orange">有模型推断值待确认</Tag>
+                      )}
                       {guessed && <Tag color="orange">{UNVERIFIED_CHECK}</Tag>}
+                      {r.kept && (
+                        <Tooltip title="人工修改的值，再次处理时保留">
+                          <Tag color="blue">已修改</Tag>
+                        </Tooltip>
+                      )}
+                      {r.conflicts.length > 0 && (
+                        <Tooltip title={`新文件中的值：${conflictText(r.conflicts)}`}>
+                          <Tag color="error">冲突</Tag>
+                        </Tooltip>
+                      )}
+                      {narrow && sourceOf(r) && <Tag>{sourceOf(r)}</Tag>}
                     </Space>
                   );
                 },
@@ -168,24 +174,23 @@ export function RunResult({ batchId, progress, onChanged, readOnly, onGenerated 
               {
                 title: "来源",
                 key: "source",
+                // On a phone the source goes under the value, so 操作 stays on screen.
+                hidden: narrow,
                 render: (_, r) => {
-                  const src = r.values.find((v) => v.value === r.value)?.source;
+                  const src = sourceOf(r);
                   return src ? <Tag>{src}</Tag> : null;
                 },
               },
               {
                 title: "操作",
                 key: "choose",
-                width: 140,
+                width: narrow ? 110 : 140,
+                fixed: "right",
                 hidden: !editable,
                 render: (_, r) => (
                   <Button
                     size="small"
-                    onClick={() => {
-                      setChoosing(r.key);
-                      setPicked(r.value ?? "");
-                      setTyped("");
-                    }}
+                    onClick={() => setChoosing(r.key)}
                   >
                     {r.values.length > 1 ? `选择来源（${r.values.length}）` : "修改"}
                   </Button>
@@ -228,34 +233,13 @@ export function RunResult({ batchId, progress, onChanged, readOnly, onGenerated 
           ))}
         </Card>
       )}
-      <Modal
-        open={choosing !== null}
-        title={`选择来源：${current?.label ?? ""}`}
-        okText="确定"
-        cancelText="取消"
-        onOk={saveChoice}
-        onCancel={() => setChoosing(null)}
-      >
-        <Radio.Group value={picked} onChange={(e) => setPicked(e.target.value)}>
-          <Space orientation="vertical">
-            {(current?.values ?? []).map((v) => (
-              <Radio key={`${v.value}@${v.source}`} value={v.value}>
-                {v.value} <Tag>{v.source}</Tag>
-                {v.unverified && <Tag color="orange">{UNVERIFIED_CHECK}</Tag>}
-              </Radio>
-            ))}
-            <Radio value="__typed__">
-              手动输入{" "}
-              <Input
-                size="small"
-                value={typed}
-                onChange={(e) => setTyped(e.target.value)}
-                style={{ width: 240 }}
-              />
-            </Radio>
-          </Space>
-        </Radio.Group>
-      </Modal>
+      <SourceChoiceModal
+        field={current ?? null}
+        onSave={saveChoice}
+        onClear={clearChoice}
+        onClose={() => setChoosing(null)}
+        onMissing={() => message.error("请选择一个值")}
+      />
     </Space>
   );
 }

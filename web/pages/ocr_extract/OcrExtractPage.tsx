@@ -5,6 +5,7 @@ import { ApiError, errorText } from "../../api/client.ts";
 import { getUserLimits } from "../../api/member.ts";
 import { processBatch } from "../../api/ocr_extract.ts";
 import { OcrUpload } from "../ocr/OcrUpload.tsx";
+import { BatchHistoryCard } from "./BatchHistoryCard.tsx";
 import { ResultStep } from "./ResultStep.tsx";
 import { TemplateStep } from "./TemplateStep.tsx";
 
@@ -35,6 +36,21 @@ export function OcrExtractPage() {
     }
     setTemplate(t);
     setStep(1);
+  }
+
+  /** An earlier batch reopened from the history: its result, with its template for 继续上传. */
+  function reopen(opened: OcrBatchResult) {
+    setTemplate({
+      id: opened.templateId,
+      name: opened.templateName,
+      description: "",
+      fields: [],
+      created_at: opened.createdAt,
+      updated_at: opened.updatedAt,
+    });
+    setFiles([]);
+    setResult(opened);
+    setStep(2);
   }
 
   function back() {
@@ -87,6 +103,7 @@ export function OcrExtractPage() {
       <Space direction="vertical" size="large" style={{ width: "100%" }}>
         <Steps current={step} items={[{ title: "选择模板" }, { title: "上传文件" }, { title: "提取结果" }]} />
         {step === 0 && <TemplateStep onChoose={choose} />}
+        {step === 0 && <BatchHistoryCard onOpen={reopen} />}
         {step === 1 && template && (
           <Space direction="vertical" style={{ width: "100%" }}>
             <Space>

@@ -223,6 +223,8 @@ export function ResultStep({ result, setResult, onContinue }: Props) {
         />
       </Card>
       <ValuePickerModal
+        batchId={result.batchId}
+        fileResults={result.fileResults}
         field={picking}
         candidates={picking ? result.fieldValues[picking.key] ?? [] : []}
         onClose={() => setPicking(null)}

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { type OcrTemplate, ocrTemplateBody, type OcrTemplateField } from "../../../common/schemas/ocr.ts";
 import { errorText } from "../../api/client.ts";
 import { createOcrTemplate, updateOcrTemplate } from "../../api/ocr_extract.ts";
+import { FieldRowInputs, withDefaultKey } from "../../components/FieldRowInputs.tsx";
 import { zodRule } from "../../components/zod_rule.ts";
 
 interface Props {
@@ -42,11 +43,11 @@ export function TemplateFormModal({ open, editing, onClose, onSaved }: Props) {
     } catch {
       return; // the form shows the messages under its fields
     }
-    const fields = (values.fields ?? []).map((f) => ({
-      label: (f.label ?? "").trim(),
-      key: (f.key ?? "").trim(),
-      ...(f.prompt?.trim() ? { prompt: f.prompt.trim() } : {}),
-    }));
+    // An empty key takes the field's name (the same default as the custom OCR rule editor).
+    const fields = (values.fields ?? []).map((row) => {
+      const f = withDefaultKey(row);
+      return { label: f.label, key: f.key, ...(f.prompt?.trim() ? { prompt: f.prompt.trim() } : {}) };
+    });
     const parsed = ocrTemplateBody.safeParse({ ...values, description: values.description ?? "", fields });
     if (!parsed.success) return void message.error(parsed.error.issues[0]?.message ?? "请检查输入");
     setSaving(true);
@@ -90,27 +91,7 @@ export function TemplateFormModal({ open, editing, onClose, onSaved }: Props) {
             <Space direction="vertical" style={{ width: "100%" }}>
               {items.map((item, i) => (
                 <Space key={item.key} align="start" wrap>
-                  <Form.Item name={[item.name, "label"]} style={{ marginBottom: 0 }}>
-                    <Input
-                      placeholder="字段名称，如 借款人"
-                      aria-label={`字段名称${i + 1}`}
-                      style={{ width: 170 }}
-                    />
-                  </Form.Item>
-                  <Form.Item name={[item.name, "key"]} style={{ marginBottom: 0 }}>
-                    <Input
-                      placeholder="字段键名，如 borrower"
-                      aria-label={`字段键名${i + 1}`}
-                      style={{ width: 170 }}
-                    />
-                  </Form.Item>
-                  <Form.Item name={[item.name, "prompt"]} style={{ marginBottom: 0 }}>
-                    <Input
-                      placeholder="提示（选填，给AI模型）"
-                      aria-label={`提示${i + 1}`}
-                      style={{ width: 240 }}
-                    />
-                  </Form.Item>
+                  <FieldRowInputs name={item.name} index={i} />
                   <Button
                     aria-label={`删除字段${i + 1}`}
                     icon={<DeleteOutlined />}

@@ -1,5 +1,16 @@
 import { DownOutlined, PlusOutlined } from "@ant-design/icons";
-import { App, Button, Dropdown, Input, Space, Table, type TableColumnsType, Tag, Typography } from "antd";
+import {
+  App,
+  Button,
+  Dropdown,
+  Grid,
+  Input,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from "antd";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { OCR_TEMPLATE_PAGE_SIZES, type OcrTemplate } from "../../../common/schemas/ocr.ts";
 import { errorText } from "../../api/client.ts";
@@ -63,27 +74,44 @@ export function TemplateStep({ onChoose }: Props) {
     }
   }
 
+  const narrow = Grid.useBreakpoint().md === false;
   const columns: TableColumnsType<OcrTemplate> = [
-    { title: "模板名称", dataIndex: "name", width: 200 },
+    {
+      title: "模板名称",
+      dataIndex: "name",
+      width: narrow ? 150 : 200,
+      // On a phone the wide table scrolls: 使用此模板 stays in reach under the name.
+      render: (name: string, t) =>
+        narrow
+          ? (
+            <Space orientation="vertical" size={4}>
+              <span>{name}</span>
+              <Button size="small" type="primary" onClick={() => onChoose(t)}>使用此模板</Button>
+            </Space>
+          )
+          : name,
+    },
     { title: "描述", dataIndex: "description", ellipsis: true },
     {
       title: "提取字段",
       key: "fields",
+      width: 320,
+      // The tags wrap inside their cell (they spilled over 创建时间 when cut as one line).
       render: (_: unknown, t) => (
-        <Typography.Text ellipsis style={{ maxWidth: 320 }}>
-          {t.fields.slice(0, 6).map((f) => <Tag key={f.key}>{f.label}</Tag>)}
-          {t.fields.length > 6 && `等 ${t.fields.length} 项`}
-        </Typography.Text>
+        <Space size={[4, 4]} wrap>
+          {t.fields.slice(0, 6).map((f) => <Tag key={f.key} style={{ marginInlineEnd: 0 }}>{f.label}</Tag>)}
+          {t.fields.length > 6 && <Typography.Text type="secondary">等 {t.fields.length} 项</Typography.Text>}
+        </Space>
       ),
     },
     { title: "创建时间", dataIndex: "created_at", width: 170, render: (v: string) => formatTime(v) },
     {
       title: "操作",
       key: "actions",
-      width: 230,
+      width: narrow ? 130 : 230,
       render: (_: unknown, t) => (
         <Space>
-          <Button size="small" type="primary" onClick={() => onChoose(t)}>使用此模板</Button>
+          {!narrow && <Button size="small" type="primary" onClick={() => onChoose(t)}>使用此模板</Button>}
           <Button size="small" onClick={() => (setEditing(t), setFormOpen(true))}>编辑</Button>
           <Button
             size="small"

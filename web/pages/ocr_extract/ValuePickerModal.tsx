@@ -1,8 +1,12 @@
 import { Empty, Modal, Radio, Space, Tag, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { type OcrFieldValue, type OcrMergedField, UNVERIFIED_CHECK } from "../../../common/schemas/ocr.ts";
+import { SourceCrop } from "./SourceCrop.tsx";
 
 interface Props {
+  /** The batch and its files, to show the page a candidate was read from. */
+  batchId?: string;
+  fileResults?: { recordId: string; fileName: string }[];
   field: (OcrMergedField & { key: string }) | null;
   candidates: OcrFieldValue[];
   onClose: () => void;
@@ -25,15 +29,24 @@ export function Snippet({ snippet, value }: { snippet: string; value: string }) 
 }
 
 /** The value picker: every value the case's files gave for one field, with its source line. */
-export function ValuePickerModal({ field, candidates, onClose, onPick, onMissing }: Props) {
-  const [chosen, setChosen] = useState<string | null>(null);
-  useEffect(() => setChosen(field?.value ?? null), [field]);
+export function ValuePickerModal(
+  { batchId, fileResults, field, candidates, onClose, onPick, onMissing }: Props,
+) {
+  // By position: two files stating the same value are two choices, and only one of them is selected.
+  const [chosen, setChosen] = useState<number | null>(null);
+  useEffect(() => {
+    const same = (c: OcrFieldValue) => c.value === field?.value;
+    const at = candidates.findIndex((c) => same(c) && c.source.fileName === field?.sourceFile);
+    const first = candidates.findIndex(same);
+    setChosen(at >= 0 ? at : first >= 0 ? first : null);
+  }, [field, candidates]);
+  const recordOf = (fileName: string) => fileResults?.find((f) => f.fileName === fileName)?.recordId;
   return (
     <Modal
       title={field ? `选择“${field.label}”的值` : ""}
       open={field !== null}
       onCancel={onClose}
-      onOk={() => (chosen ? onPick(chosen) : onMissing())}
+      onOk={() => (chosen !== null && candidates[chosen] ? onPick(candidates[chosen].value) : onMissing())}
       okText="确定"
       cancelText="取消"
       width={720}
@@ -44,7 +57,7 @@ export function ValuePickerModal({ field, candidates, onClose, onPick, onMissing
           <Radio.Group value={chosen} onChange={(e) => setChosen(e.target.value)} style={{ width: "100%" }}>
             <Space direction="vertical" style={{ width: "100%" }}>
               {candidates.map((c, i) => (
-                <Radio key={`${c.value}-${i}`} value={c.value}>
+                <Radio key={`${c.value}-${i}`} value={i}>
                   <Space direction="vertical" size={0}>
                     <Space wrap>
                       <Typography.Text strong>{c.value}</Typography.Text>
@@ -61,6 +74,15 @@ export function ValuePickerModal({ field, candidates, onClose, onPick, onMissing
                       {c.unverified && <Tag color="orange">{UNVERIFIED_CHECK}</Tag>}
                     </Space>
                     <Snippet snippet={c.source.snippet} value={c.value} />
+                    {batchId && c.source.box && recordOf(c.source.fileName) && (
+                      <SourceCrop
+                        key={`${c.source.fileName}:${c.source.page}:${c.source.line}`}
+                        batchId={batchId}
+                        recordId={recordOf(c.source.fileName)!}
+                        page={c.source.page}
+                        box={c.source.box}
+                      />
+                    )}
                   </Space>
                 </Radio>
               ))}
