@@ -48,9 +48,15 @@ function matchScore(rec: PartyRecord, known: PartyRecord): number {
  * the side of the known party it matches best (ID, code, name, phone), else the file name's hint.
  */
 export function resolveRoles(docs: DocFacts[]): void {
-  const known = docs.flatMap((d) => d.parties.filter((p) => p.role === "creditor" || p.role === "debtor"));
+  const known = docs.flatMap((d) =>
+    d.parties.filter((p) => (p.role === "creditor" || p.role === "debtor") && !p.inferred)
+  );
   for (const d of docs) {
     for (const rec of d.parties) {
+      if (rec.inferred) {
+        correctInferredSide(rec, known);
+        continue;
+      }
       if (rec.role !== "unknown") continue;
       let best: { side: PartySide; score: number } | null = null;
       for (const k of known) {
@@ -61,6 +67,19 @@ export function resolveRoles(docs: DocFacts[]): void {
       else if (rec.hint) rec.role = rec.hint;
     }
   }
+}
+
+/**
+ * A side guessed from the kind of document yields to the case's role-labelled parties: a statement's 户名 that
+ * is the labelled 原告 is the creditor, whatever the kind suggested.
+ */
+function correctInferredSide(rec: PartyRecord, known: PartyRecord[]): void {
+  let best: { side: PartySide; score: number } | null = null;
+  for (const k of known) {
+    const s = matchScore(rec, k);
+    if (s > 0 && (!best || s > best.score)) best = { side: k.role as PartySide, score: s };
+  }
+  if (best && best.score >= 1.5) rec.role = best.side;
 }
 
 function toCandidate(h: Hit, d: DocFacts): FieldCandidate {

@@ -338,3 +338,18 @@ Deno.test("extractCaseFields: a court named after a county no division table kno
   const city = docOf("判决书.pdf", ["宁波市中级人民法院", "民事判决书"], { method: "ocr" });
   assert.equal((await extractCaseFields([city], FIELDS)).fields.court.value, "宁波市中级人民法院");
 });
+
+Deno.test("extractCaseFields: a statement's 户名 that is the labelled 原告 is never read as the debtor", async () => {
+  // the lender's own account statement: its holder is the creditor, although a statement's customer is
+  // usually the borrower (kind_parties.ts)
+  const statement = docOf("银行流水.pdf", [
+    "账户交易明细",
+    "户名：王小明 账号：6222021234567890123 币种：人民币",
+    "交易日期 摘要 借方 贷方 余额",
+    "2023-03-05 放款 50000.00 0.00 10000.00",
+  ]);
+  const r = await extractCaseFields([COMPLAINT, statement], FIELDS);
+  assert.equal(r.fields.defendant_name.value, "赵大力");
+  assert.equal(r.fields.defendant_name.conflict, false);
+  assert.equal(r.fields.plaintiff_name.value, "王小明");
+});

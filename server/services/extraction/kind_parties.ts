@@ -18,7 +18,7 @@ function debtorFrom(
   roleWord: string,
   rest: { line: LogicalLine; text: string; at: number }[],
 ): PartyRecord {
-  const rec: PartyRecord = { role: "debtor", roleWord, attrs: {} };
+  const rec: PartyRecord = { role: "debtor", roleWord, inferred: true, attrs: {} };
   rec.attrs.name = makeHit(
     doc,
     line,

@@ -18,6 +18,8 @@ export interface PartyRecord {
   roleWord: string;
   /** Side hinted by the file name (被告身份证.pdf) for records whose role the text does not give. */
   hint?: PartySide;
+  /** The side was inferred from the kind of document (a 收条's 收款人, a statement's 户名), not from a role label. */
+  inferred?: boolean;
   attrs: Partial<Record<PartyAttribute, Hit>>;
 }
 
