@@ -29,9 +29,11 @@ Deno.test("retrieveForAnswer() keeps sources for labelled questions and refuses 
     kept.length / labelled.length >= 0.96,
     `labelled questions with sources: ${kept.length}/${labelled.length}`,
   );
-  // The headline question of the issue is never refused.
+  // The headline questions of issues #14 and #24 are never refused.
   assert.ok(retrieveForAnswer(lib, "借钱不还 利息怎么算").length > 0);
   assert.ok(retrieveForAnswer(lib, "借钱不还怎么办").length > 0);
+  const sentence = retrieveForAnswer(lib, "朋友借了我5万元一直不还，我该怎么办？");
+  assert.ok(sentence.some((h) => h.title.includes("民间借贷")), sentence.map((h) => h.title).join("; "));
 
   const none = await questions(`${OWN}questions-none.csv`);
   const refused = none.filter((q) => retrieveForAnswer(lib, q).length === 0);
@@ -41,5 +43,11 @@ Deno.test("retrieveForAnswer() keeps sources for labelled questions and refuses 
   assert.ok(
     refused.length / none.length >= 0.4,
     `out-of-library questions refused: ${refused.length}/${none.length}`,
+  );
+  const offtopic = await questions(`${OWN}questions-offtopic.csv`);
+  const refusedOff = offtopic.filter((q) => retrieveForAnswer(lib, q).length === 0);
+  assert.ok(
+    refusedOff.length / offtopic.length >= 0.8,
+    `off-topic refused: ${refusedOff.length}/${offtopic.length}`,
   );
 });
