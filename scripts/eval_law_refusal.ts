@@ -43,7 +43,7 @@ function report(lib: LawLibrary, name: string, questions: string[], shouldAnswer
   for (const q of questions) {
     const none = retrieveForAnswer(lib, q).length === 0;
     if (none) refused++;
-    const res = searchLaws(lib, { q, pageSize: 16 });
+    const res = searchLaws(lib, { q, pageSize: 16, memory: null });
     const text = res.results.filter((r) => r.match === "text");
     const r = relevanceOf(lib, q, text);
     signals.push({

@@ -38,13 +38,18 @@ const RELATIVE_FLOOR = 0.45;
  * best one has enough to do with the question (relevance.ts; otherwise nothing, and no model call).
  */
 export function retrieveForAnswer(lib: LawLibrary, question: string): LawSearchHit[] {
+  // Relevance is judged without the remembered questions (they lend every question some articles); the
+  // sources come from the full search.
+  const plain = searchLaws(lib, { q: question, pageSize: MAX_SOURCES * 2, memory: null });
+  const plainText = plain.results.filter((r) => r.match === "text");
+  if (plainText.length === 0 || !relevanceOf(lib, question, plainText).relevant) {
+    return plain.results.filter((r) => r.match === "citation").slice(0, MAX_SOURCES);
+  }
   const { results } = searchLaws(lib, { q: question, pageSize: MAX_SOURCES * 2 });
   const cited = results.filter((r) => r.match === "citation");
   const text = results.filter((r) => r.match === "text");
   const top = text[0];
-  const relevant = top && relevanceOf(lib, question, text).relevant
-    ? text.filter((r) => r.score >= top.score * RELATIVE_FLOOR)
-    : [];
+  const relevant = top ? text.filter((r) => r.score >= top.score * RELATIVE_FLOOR) : [];
   return [...cited, ...relevant].slice(0, MAX_SOURCES);
 }
 
