@@ -278,7 +278,11 @@ Deno.test("ask: without a model 管理员尚未配置AI模型; with one a stream
   const answer =
     "借款利率超过合同成立时一年期贷款市场报价利率四倍的部分不予支持（《最高人民法院关于审理民间借贷案件适用法律若干问题的规定》第二十五条）。" +
     "另见民法典第六百八十条。";
-  fake.script(fakeAnswer(answer, { chunks: [answer.slice(0, 20), answer.slice(20)] }));
+  // First the question in legal terms (searched too, rankings fused), then the answer.
+  fake.script(
+    fakeAnswer("民间借贷 借款利率 利息 上限"),
+    fakeAnswer(answer, { chunks: [answer.slice(0, 20), answer.slice(20)] }),
+  );
   const res = await t.request("POST", "/api/law-search/ask", {
     as: member,
     json: { question: "借钱不还 利息最高能算多少" },
@@ -305,6 +309,10 @@ Deno.test("ask: without a model 管理员尚未配置AI模型; with one a stream
   const done = events.find((e) => e.event === "done")!.data as { charged: boolean; unsupported: number };
   assert.deepEqual(done, { charged: true, unsupported: 1 });
   assert.equal((await getQuotas(t.kv, member.user.id)).aiLimit, 1);
+  const rewrite = fake.chatRequests[0].body.messages as { role: string; content: string }[];
+  assert.match(rewrite[0].content, /法律术语/);
+  assert.equal(rewrite.at(-1)!.content, "借钱不还 利息最高能算多少");
+  assert.equal(fake.chatRequests.length, 2);
   // The model got only retrieved articles and the instruction to use nothing else.
   const sent = fake.requests.at(-1)!.body.messages as { role: string; content: string }[];
   assert.match(sent.map((m) => m.content).join("\n"), /只能依据/);

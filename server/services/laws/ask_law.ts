@@ -1,6 +1,8 @@
 /**
  * Grounded answers (issue #14 §5): retrieve first, then have the configured model answer only from
- * the retrieved articles; every citation in the answer is checked against the library and flagged
+ * the retrieved articles. The model first rewrites the question into legal terms (issue #24), the
+ * rewritten question is searched too, and both rankings are fused (reciprocal rank fusion); the
+ * decision that nothing relevant is in the library rests on the search alone, before any model call; every citation in the answer is checked against the library and flagged
  * when it was not among the retrieved articles. Nothing relevant retrieved: the answer says so and
  * no model is called (and no AI use charged). One AI use per answer, charged before the model is
  * called and refunded when the answer fails.
@@ -36,14 +38,97 @@ const RELATIVE_FLOOR = 0.45;
  * best one has enough to do with the question (relevance.ts; otherwise nothing, and no model call).
  */
 export function retrieveForAnswer(lib: LawLibrary, question: string): LawSearchHit[] {
+  // Relevance is judged without the remembered questions (they lend every question some articles); the
+  // sources come from the full search.
+  const plain = searchLaws(lib, { q: question, pageSize: MAX_SOURCES * 2, memory: null });
+  const plainText = plain.results.filter((r) => r.match === "text");
+  if (plainText.length === 0 || !relevanceOf(lib, question, plainText).relevant) {
+    return plain.results.filter((r) => r.match === "citation").slice(0, MAX_SOURCES);
+  }
   const { results } = searchLaws(lib, { q: question, pageSize: MAX_SOURCES * 2 });
   const cited = results.filter((r) => r.match === "citation");
   const text = results.filter((r) => r.match === "text");
   const top = text[0];
-  const relevant = top && relevanceOf(lib, question, top).relevant
-    ? text.filter((r) => r.score >= top.score * RELATIVE_FLOOR)
-    : [];
+  const relevant = top ? text.filter((r) => r.score >= top.score * RELATIVE_FLOOR) : [];
   return [...cited, ...relevant].slice(0, MAX_SOURCES);
+}
+
+const REWRITE_TIMEOUT_MS = 20_000;
+const REWRITE_MAX_CHARS = 120;
+/** Errors of the rewrite step that end the answer (the answer call would meet them too); others fall back. */
+const FATAL_REWRITE_ERRORS = new Set([
+  "AI_AUTH_FAILED",
+  "AI_PERMISSION_DENIED",
+  "AI_MODEL_NOT_FOUND",
+  "AI_BALANCE",
+  "AI_CANCELLED",
+]);
+
+export function buildRewriteMessages(question: string): ChatMessage[] {
+  return [
+    {
+      role: "system",
+      content: "你是法律检索助手。把用户用日常语言提出的法律问题改写成法条中会出现的法律术语检索词" +
+        "（例如“借钱不还”改写为“借款 逾期 偿还 利息”），只输出检索词，用空格分隔，不超过30个字，不要解释，不要编造法条序号。",
+    },
+    { role: "user", content: question },
+  ];
+}
+
+/**
+ * The question in legal terms, by the model; null when the model gives nothing usable or fails in a
+ * way that should not stop the answer (time-out, bad answer): the plain search then stands alone.
+ */
+export async function rewriteQuestion(
+  client: LlmClient,
+  question: string,
+  signal?: AbortSignal,
+): Promise<string | null> {
+  try {
+    const text = await client.chat(buildRewriteMessages(question), {
+      timeoutMs: REWRITE_TIMEOUT_MS,
+      temperature: 0,
+      maxTokens: 100,
+      signal,
+    });
+    const terms = text.replace(/[\r\n]+/g, " ").trim().slice(0, REWRITE_MAX_CHARS);
+    return terms || null;
+  } catch (err) {
+    if (err instanceof AppError && FATAL_REWRITE_ERRORS.has(err.code)) throw err;
+    console.warn("[law ask] question rewrite skipped:", err instanceof Error ? err.message : err);
+    return null;
+  }
+}
+
+const RRF_K = 60;
+
+/**
+ * Reciprocal rank fusion (Cormack et al. 2009): each article scores the sum of 1 / (RRF_K + rank) over
+ * the rankings it appears in; citation hits of the first ranking stay first.
+ */
+export function fuseRankings(rankings: LawSearchHit[][], limit: number): LawSearchHit[] {
+  const key = (h: LawSearchHit) => `${h.lawId}|${h.articleNumber}`;
+  const cited = (rankings[0] ?? []).filter((h) => h.match === "citation");
+  const fused = new Map<string, { hit: LawSearchHit; score: number }>();
+  for (const ranking of rankings) {
+    ranking.filter((h) => h.match !== "citation").forEach((h, i) => {
+      const k = key(h);
+      const entry = fused.get(k) ?? { hit: h, score: 0 };
+      entry.score += 1 / (RRF_K + i + 1);
+      fused.set(k, entry);
+    });
+  }
+  const citedKeys = new Set(cited.map(key));
+  const rest = [...fused.values()].filter((e) => !citedKeys.has(key(e.hit))).sort((a, b) =>
+    b.score - a.score
+  );
+  return [...cited, ...rest.map((e) => e.hit)].slice(0, limit);
+}
+
+/** The plain sources fused with the search for the model's rewriting of the question. */
+export function fuseWithRewrite(lib: LawLibrary, sources: LawSearchHit[], rewritten: string): LawSearchHit[] {
+  const { results } = searchLaws(lib, { q: rewritten, pageSize: MAX_SOURCES });
+  return fuseRankings([sources, results], MAX_SOURCES);
 }
 
 export function buildAskMessages(question: string, sources: LawSearchHit[]): ChatMessage[] {
@@ -123,11 +208,14 @@ async function* answer(
 ): AsyncGenerator<AskEvent> {
   const answerId = newId(deps.clock.now());
   const description = `AI法律检索：${input.question.slice(0, 50)}`;
-  yield { event: "sources", data: { articles: input.sources } };
   let text = "";
+  let sources = input.sources;
   try {
+    const rewritten = await rewriteQuestion(input.client, input.question, input.signal);
+    if (rewritten) sources = fuseWithRewrite(lib, sources, rewritten);
+    yield { event: "sources", data: { articles: sources } };
     for await (
-      const piece of input.client.chatStream(buildAskMessages(input.question, input.sources), {
+      const piece of input.client.chatStream(buildAskMessages(input.question, sources), {
         signal: input.signal,
       })
     ) {
@@ -154,7 +242,7 @@ async function* answer(
     description,
     at: deps.clock.now(),
   });
-  const citations = checkAnswerCitations(lib, text, input.sources);
+  const citations = checkAnswerCitations(lib, text, sources);
   yield { event: "citations", data: { citations } };
   yield { event: "done", data: { charged: true, unsupported: citations.filter((c) => !c.retrieved).length } };
 }

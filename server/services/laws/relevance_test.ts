@@ -29,7 +29,7 @@ Deno.test("retrieveForAnswer() keeps sources for labelled questions and refuses 
     kept.length / labelled.length >= 0.96,
     `labelled questions with sources: ${kept.length}/${labelled.length}`,
   );
-  // The headline question of the issue is never refused.
+  // The headline questions of issue #14 are never refused.
   assert.ok(retrieveForAnswer(lib, "借钱不还 利息怎么算").length > 0);
   assert.ok(retrieveForAnswer(lib, "借钱不还怎么办").length > 0);
 
@@ -38,8 +38,16 @@ Deno.test("retrieveForAnswer() keeps sources for labelled questions and refuses 
   console.log(
     `labelled with sources ${kept.length}/${labelled.length}, out-of-library refused ${refused.length}/${none.length}`,
   );
+  // Issue #24 traded refusals of out-of-library questions (8 of the first 16 before) for real questions
+  // kept (see scripts/eval_law_refusal.ts): lexical signals separate them poorly.
   assert.ok(
-    refused.length / none.length >= 0.4,
+    refused.length / none.length >= 0.1,
     `out-of-library questions refused: ${refused.length}/${none.length}`,
+  );
+  const offtopic = await questions(`${OWN}questions-offtopic.csv`);
+  const refusedOff = offtopic.filter((q) => retrieveForAnswer(lib, q).length === 0);
+  assert.ok(
+    refusedOff.length / offtopic.length >= 0.8,
+    `off-topic refused: ${refusedOff.length}/${offtopic.length}`,
   );
 });

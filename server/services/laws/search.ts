@@ -12,6 +12,16 @@ import { normalizeLawName } from "./law_names.ts";
 import { parseNumeral } from "./numerals.ts";
 import { bigramTerms, normalizeText, wordTerms } from "./text_terms.ts";
 import type { LawArticle, LawLevel, LawStatus } from "./types.ts";
+import { stripStopPhrases } from "./stop_phrases.ts";
+export { stripStopPhrases };
+import {
+  answerDoc,
+  lawFrequencies,
+  type QuestionMemory,
+  shippedQuestionMemory,
+  similarQuestions,
+} from "./question_memory.ts";
+import { expandTerms, shippedTermTable, type TermTable } from "./term_table.ts";
 import synonymData from "./synonyms.json" with { type: "json" };
 
 export interface SearchOptions {
@@ -23,6 +33,10 @@ export interface SearchOptions {
   asOf?: string;
   page?: number;
   pageSize?: number;
+  /** Learned everyday -> statute term associations; the shipped table when absent (evaluation passes its own). */
+  termTable?: TermTable | null;
+  /** Answered questions (question_memory.ts); the shipped memory when absent. */
+  memory?: QuestionMemory | null;
 }
 
 /** One search result: the browser's LawSearchHit, defined once in common/schemas/law_search.ts. */
@@ -38,7 +52,6 @@ export interface SearchResult {
 }
 
 const SYNONYMS = Object.entries(synonymData.synonyms).sort((a, b) => b[0].length - a[0].length);
-const STOP_PHRASES = [...synonymData.stopPhrases].sort((a, b) => b.length - a.length);
 const STATUS_FACTOR: Record<LawStatus, number> = { 现行有效: 1, 尚未生效: 0.8, 已被修改: 0.55, 已废止: 0.4 };
 const MENTION_BOOST = 3;
 const TOPIC_BOOST = 1.3;
@@ -78,7 +91,7 @@ export function findLawMentions(lib: LawLibrary, query: string): { groups: Set<s
  * Grammatical and everyday characters: a bigram with one of them unknown to the corpus is a word
  * boundary in a plain-language question (买的, 了能), not a typo.
  */
-const FUNCTION_CHARS = new Set(
+export const FUNCTION_CHARS = new Set(
   "的了是在我你他她它们有和与及就都也还要把被给让对从这那个么什怎吗呢吧啊呀不没很太又再才只能会想去来到说看用",
 ).add("得").add("地");
 
@@ -180,17 +193,12 @@ export function ageTerms(text: string): string[] {
   return [...new Set(out)];
 }
 
-function stripStopPhrases(text: string): string {
-  let s = text;
-  for (const p of STOP_PHRASES) s = s.split(p).join(" ");
-  return s;
-}
-
 /** Weighted query terms: the user's words, corrections and synonyms. */
 export function queryTerms(
   lib: LawLibrary,
   text: string,
-): { terms: Map<string, number>; corrections: string[] } {
+  table: TermTable | null = shippedTermTable(),
+): { terms: Map<string, number>; corrections: string[]; own: Set<string> } {
   const terms = new Map<string, number>();
   const add = (t: string, w: number) => terms.set(t, Math.max(terms.get(t) ?? 0, w));
   const cleaned = stripStopPhrases(text);
@@ -218,11 +226,22 @@ export function queryTerms(
     for (const b of bigramTerms(t)) add(b, SYNONYM_WEIGHT);
     for (const w of wordTerms(t)) add(w, SYNONYM_WEIGHT);
   }
+  // The user's own bigrams: weighted by how often answers keep them, and expanded into statute words.
+  const own = new Set(bigramTerms(cleaned).filter((t) => t.length === 2));
+  if (table) {
+    const factors = new Map([...own].map((t) => [t, table.weights.get(t) ?? 1]));
+    if (TUNING.termWeights > 0) {
+      for (const [t, f] of factors) if (terms.get(t) === 1) terms.set(t, f ** TUNING.termWeights);
+    }
+    for (const [t, w] of expandTerms(table, factors)) {
+      add(t, Math.min(SYNONYM_WEIGHT, TUNING.learnedWeight * w));
+    }
+  }
   // Single characters say little: keep them only when nothing else is left.
   if ([...terms.keys()].some((t) => t.length > 1)) {
     for (const t of [...terms.keys()]) if (t.length === 1) terms.delete(t);
   }
-  return { terms, corrections };
+  return { terms, corrections, own };
 }
 
 const RERANK_DEPTH = 200;
@@ -235,20 +254,20 @@ const COVERAGE_WEIGHT = 1;
 function rerankByCoverage(
   lib: LawLibrary,
   top: { doc: number; score: number }[],
-  terms: Map<string, number>,
+  own: Set<string>,
 ): void {
-  const own = [...terms].filter(([t, w]) => w >= 1 && t.length === 2).map(([t]) => ({
+  const list = [...own].map((t) => ({
     t,
     idf: lib.index.idf(t),
   }));
-  const total = own.reduce((s, x) => s + x.idf, 0);
+  const total = list.reduce((s, x) => s + x.idf, 0);
   if (total === 0) return;
   for (const c of top) {
     const v = lib.versions[lib.docVersion[c.doc]];
     const a = v.articles[lib.docArticle[c.doc]];
     const body = a.paragraphs.join("") + a.path.join("");
     let hit = 0;
-    for (const x of own) if (body.includes(x.t)) hit += x.idf;
+    for (const x of list) if (body.includes(x.t)) hit += x.idf;
     c.score *= 1 + COVERAGE_WEIGHT * (hit / total);
   }
 }
@@ -380,6 +399,136 @@ export function interpretationTopics(lib: LawLibrary): Map<string, string[]> {
   return topics;
 }
 
+/** Ranking constants in one object, so scripts/eval_law_search.ts can measure variants (--tune=). */
+export const TUNING = {
+  memoryNeighbours: 20,
+  memoryMinSimilarity: 0,
+  memoryWeight: 1,
+  lawDepth: 30,
+  lawWeight: 0,
+  maxPerLaw: 0,
+  lawPrior: 1,
+  learnedWeight: 1,
+  termWeights: 0,
+  feedbackDocs: 5,
+  feedbackTerms: 0,
+  feedbackWeight: 0.3,
+};
+
+/**
+ * Pseudo-relevance feedback (Rocchio over bigrams): the terms that stand out in the best feedbackDocs
+ * articles (tf share x idf, summed), feedbackTerms of them not already asked for, are scored in a second
+ * pass with feedbackWeight of the user's own words, so an article that words the same rule differently
+ * still meets the question.
+ */
+function addFeedbackTerms(lib: LawLibrary, ctx: { terms: Map<string, number>; scores: Float32Array }): void {
+  const { touched, touchedCount } = lib.index;
+  const best: { doc: number; score: number }[] = [];
+  for (let i = 0; i < touchedCount; i++) {
+    const d = touched[i];
+    const s = ctx.scores[d];
+    if (best.length < TUNING.feedbackDocs || s > best[best.length - 1].score) {
+      best.push({ doc: d, score: s });
+      best.sort((a, b) => b.score - a.score);
+      if (best.length > TUNING.feedbackDocs) best.pop();
+    }
+  }
+  const weights = new Map<string, number>();
+  for (const { doc } of best) {
+    const a = lib.versions[lib.docVersion[doc]].articles[lib.docArticle[doc]];
+    const bigrams = bigramTerms(a.paragraphs.join("\n")).filter((t) => t.length === 2);
+    for (const t of new Set(bigrams)) {
+      if (ctx.terms.has(t)) continue;
+      const tf = bigrams.filter((x) => x === t).length / bigrams.length;
+      weights.set(t, (weights.get(t) ?? 0) + tf * lib.index.idf(t));
+    }
+  }
+  const picked = [...weights].filter(([t]) => lib.index.docFreq(t) >= 2).sort((a, b) => b[1] - a[1])
+    .slice(0, TUNING.feedbackTerms);
+  if (picked.length === 0) return;
+  const top = picked[0][1];
+  const extra = new Map(picked.map(([t, w]) => [t, TUNING.feedbackWeight * w / top]));
+  lib.index.score(extra, ctx.scores, { append: true });
+}
+
+/**
+ * Earlier questions like this one lend their gold articles a score (question_memory.ts): each
+ * neighbour adds memoryWeight x similarity x the best text score, so a close earlier question puts its
+ * articles among the best hits without outweighing a strong match of the question's own words.
+ */
+function lendFromMemory(
+  lib: LawLibrary,
+  candidates: { doc: number; score: number }[],
+  ctx: { memory: QuestionMemory; question: string; opts: SearchOptions; taken: Set<number> },
+): void {
+  const neighbours = similarQuestions(ctx.memory, ctx.question, TUNING.memoryNeighbours)
+    .filter(([, sim]) => sim >= TUNING.memoryMinSimilarity);
+  if (neighbours.length === 0) return;
+  // Nothing matched the words: the remembered articles stand alone.
+  const top = candidates[0]?.score || 1;
+  const at = new Map(candidates.map((c, i) => [c.doc, i]));
+  for (const [entry, sim] of neighbours) {
+    for (const answer of ctx.memory.entries[entry].answers) {
+      const d = answerDoc(lib, answer);
+      if (d === null || ctx.taken.has(d)) continue;
+      if (!passesFilters(lib.versions[lib.docVersion[d]], ctx.opts)) continue;
+      const bonus = TUNING.memoryWeight * sim * top;
+      const i = at.get(d);
+      if (i !== undefined) candidates[i].score += bonus;
+      else {
+        at.set(d, candidates.length);
+        candidates.push({ doc: d, score: bonus });
+      }
+    }
+  }
+}
+
+/**
+ * The law first, then the article: a law whose articles recur among the best hits is likelier the one
+ * that answers, so each article's score is scaled by its law's share (sum of its best three scores
+ * among the first lawDepth hits, over the best law's), to the power lawWeight.
+ */
+function weighByLaw(lib: LawLibrary, candidates: { doc: number; score: number }[]): void {
+  const lawScore = new Map<string, number[]>();
+  for (const c of candidates.slice(0, TUNING.lawDepth)) {
+    const g = lib.versions[lib.docVersion[c.doc]].group;
+    const list = lawScore.get(g) ?? [];
+    if (list.length < 3) list.push(c.score);
+    lawScore.set(g, list);
+  }
+  const sums = new Map([...lawScore].map(([g, l]) => [g, l.reduce((s, x) => s + x, 0)]));
+  const best = Math.max(...sums.values());
+  if (!(best > 0)) return;
+  const floor = Math.min(...sums.values()) / best;
+  for (const c of candidates) {
+    const share = (sums.get(lib.versions[lib.docVersion[c.doc]].group) ?? best * floor) / best;
+    c.score *= share ** TUNING.lawWeight;
+  }
+}
+
+/**
+ * Several laws among the first hits: most questions need articles of two or three laws, so after
+ * maxPerLaw articles of one law in the first ten, the next ones of that law wait until after ten.
+ */
+function diversifyLaws(
+  lib: LawLibrary,
+  candidates: { doc: number; score: number }[],
+  maxPerLaw: number,
+): void {
+  const first: { doc: number; score: number }[] = [];
+  const later: { doc: number; score: number }[] = [];
+  const perLaw = new Map<string, number>();
+  for (const c of candidates) {
+    const g = lib.versions[lib.docVersion[c.doc]].group;
+    const n = perLaw.get(g) ?? 0;
+    if (first.length < 10 && n < maxPerLaw) {
+      first.push(c);
+      perLaw.set(g, n + 1);
+    } else later.push(c);
+  }
+  candidates.splice(0, candidates.length, ...first, ...later);
+}
+
 export function searchLaws(lib: LawLibrary, opts: SearchOptions): SearchResult {
   const page = Math.max(1, opts.page ?? 1);
   const pageSize = Math.min(100, Math.max(1, opts.pageSize ?? 20));
@@ -415,15 +564,19 @@ export function searchLaws(lib: LawLibrary, opts: SearchOptions): SearchResult {
   for (const [topic, groups] of interpretationTopics(lib)) {
     if (textPart.includes(topic)) { for (const g of groups) topical.add(g); }
   }
-  const { terms, corrections } = queryTerms(lib, textPart);
+  const table = opts.termTable === undefined ? shippedTermTable() : opts.termTable;
+  const { terms, corrections, own } = queryTerms(lib, textPart, table);
   const termList = [...terms.keys()];
   if (terms.size > 0) {
     const scores = new Float32Array(lib.index.size);
     lib.index.score(terms, scores);
+    if (TUNING.feedbackTerms > 0) addFeedbackTerms(lib, { terms, scores });
     // Adjust in place (filters, status, mentioned laws), then keep the best MAX_CANDIDATES: a numeric
     // sort of the touched scores finds the cut, so only those become objects.
     const touched = lib.index.touched;
     const count = lib.index.touchedCount;
+    const memory = opts.memory === undefined ? shippedQuestionMemory() : opts.memory;
+    const prior = memory && TUNING.lawPrior > 0 ? lawFrequencies(lib, memory) : null;
     const kept = new Float32Array(count);
     let n = 0;
     for (let i = 0; i < count; i++) {
@@ -435,6 +588,7 @@ export function searchLaws(lib: LawLibrary, opts: SearchOptions): SearchResult {
         if (!opts.asOf && !opts.status) s *= STATUS_FACTOR[v.record.status];
         if (mentioned.has(v.group)) s *= MENTION_BOOST;
         else s *= LEVEL_PRIOR[v.record.level] * (topical.has(v.group) ? TOPIC_BOOST : 1);
+        if (prior) s *= 1 + TUNING.lawPrior * (prior.get(v.group) ?? 0);
       }
       scores[d] = s;
       if (s > 0) kept[n++] = s;
@@ -446,9 +600,13 @@ export function searchLaws(lib: LawLibrary, opts: SearchOptions): SearchResult {
       if (scores[d] > 0 && scores[d] >= cut) candidates.push({ doc: d, score: scores[d] });
     }
     candidates.sort((a, b) => b.score - a.score);
-    rerankByCoverage(lib, candidates.slice(0, RERANK_DEPTH), terms);
+    rerankByCoverage(lib, candidates.slice(0, RERANK_DEPTH), own);
     if (HOW_LONG.test(textPart)) favourDurations(lib, candidates.slice(0, RERANK_DEPTH));
     candidates.sort((a, b) => b.score - a.score);
+    if (memory) lendFromMemory(lib, candidates, { memory, question: textPart, opts, taken });
+    if (TUNING.lawWeight > 0) weighByLaw(lib, candidates);
+    candidates.sort((a, b) => b.score - a.score);
+    if (TUNING.maxPerLaw > 0) diversifyLaws(lib, candidates, TUNING.maxPerLaw);
     attachCited(lib, candidates, { opts, taken });
     for (const c of candidates.slice(0, MAX_CANDIDATES)) ranked.push({ ...c, match: "text" });
   } else if (mentioned.size > 0 && ranked.length === 0) {

@@ -152,11 +152,14 @@ export class SearchIndex {
   /**
    * Adds weight * BM25 of every term into scores (one slot per doc, all zero before) and lists the
    * docs it touched in `touched[0..touchedCount)`. Terms are weighted by the caller (synonyms and
-   * corrections count less than the user's own words).
+   * corrections count less than the user's own words). With `append`, the docs of an earlier call stay
+   * listed (a second pass of feedback terms over the same scores).
    */
-  score(terms: Map<string, number>, scores: Float32Array): void {
-    this.touchedCount = 0;
+  score(terms: Map<string, number>, scores: Float32Array, opts: { append?: boolean } = {}): void {
+    if (!opts.append) this.touchedCount = 0;
     for (const [term, weight] of terms) {
+      // A zero weight would list its docs as touched again and again (their score stays 0).
+      if (!(weight > 0)) continue;
       const idf = this.idf(term);
       this.#scoreField(this.#text, term, idf * weight, scores);
       this.#scoreField(this.#context, term, idf * weight * CONTEXT_WEIGHT, scores);

@@ -1,0 +1,112 @@
+/**
+ * Calibration of 问答's "nothing relevant in the library" refusal (issue #24 item 3):
+ *
+ *   deno run -A scripts/eval_law_refusal.ts [--corpus=national|library|both] [--verbose]
+ *
+ * For each corpus, the share of questions refused by retrieveForAnswer (no sources, so no model call):
+ * real questions (stard-dev; on the shared library only those whose gold articles it holds), our written
+ * questions (shared dev and tests/data/laws/questions-own.csv) should pass; questions about what the
+ * library lacks (tests/data/laws/questions-none.csv, on the shared library only: the national corpus holds
+ * those laws) and questions no law answers (tests/data/laws/questions-offtopic.csv) should be refused.
+ */
+import { retrieveForAnswer } from "../server/services/laws/ask_law.ts";
+import type { LawLibrary } from "../server/services/laws/library.ts";
+import { answerDoc } from "../server/services/laws/question_memory.ts";
+import { MIN_SCORE_IN_MAX_IDF, relevanceOf } from "../server/services/laws/relevance.ts";
+import { searchLaws } from "../server/services/laws/search.ts";
+import { loadCorpus, readQuestions } from "./law_eval_data.ts";
+import { parseCsv } from "./eval_regions.ts";
+
+const DATA = new URL("../../shared/data/laws/", import.meta.url).pathname;
+const OWN = new URL("../tests/data/laws/", import.meta.url).pathname;
+const flag = (name: string) => Deno.args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const verbose = Deno.args.includes("--verbose");
+
+function plain(path: string): string[] {
+  return parseCsv(Deno.readTextFileSync(path)).slice(1).map((r) => r[1]).filter(Boolean);
+}
+
+interface Signals {
+  share: number;
+  coverage: number;
+  strongAbs: boolean;
+  cited: boolean;
+}
+
+const sets: { name: string; answer: boolean; signals: Signals[] }[] = [];
+const grid = Deno.args.includes("--grid");
+
+function report(lib: LawLibrary, name: string, questions: string[], shouldAnswer: boolean): void {
+  let refused = 0;
+  const signals: Signals[] = [];
+  const maxIdf = Math.log(1 + (lib.index.size + 0.5) / 0.5);
+  for (const q of questions) {
+    const none = retrieveForAnswer(lib, q).length === 0;
+    if (none) refused++;
+    const res = searchLaws(lib, { q, pageSize: 16, memory: null });
+    const text = res.results.filter((r) => r.match === "text");
+    const r = relevanceOf(lib, q, text);
+    signals.push({
+      share: r.share,
+      coverage: r.coverage,
+      strongAbs: r.score >= MIN_SCORE_IN_MAX_IDF * maxIdf,
+      cited: res.results.some((x) => x.match === "citation"),
+    });
+    if (verbose && none === shouldAnswer) {
+      console.log(
+        `  ${none ? "refused" : "answered"}: ${q} | ${text[0]?.title ?? "-"} ${
+          text[0]?.articleNumber ?? ""
+        } ` +
+          `score ${r.score.toFixed(1)} share ${r.share.toFixed(3)} coverage ${r.coverage.toFixed(2)}`,
+      );
+    }
+  }
+  sets.push({ name, answer: shouldAnswer, signals });
+  const rate = questions.length ? refused / questions.length : 0;
+  console.log(
+    `${name.padEnd(44)} n=${String(questions.length).padStart(4)}  refused ${refused} (${
+      (rate * 100).toFixed(1)
+    } %)${shouldAnswer ? "  [should answer]" : "  [should refuse]"}`,
+  );
+}
+
+/** Refusal rates per set for a grid of thresholds (the signals as computed above). */
+function printGrid(): void {
+  console.log(`grid: minShare/minCoverage -> refused % per set (${sets.map((s) => s.name).join(" | ")})`);
+  for (const minShare of [0.04, 0.06, 0.08, 0.095, 0.12]) {
+    for (const minCoverage of [0.1, 0.2, 0.3, 0.4, 0.5]) {
+      const rates = sets.map((set) => {
+        const refused = set.signals.filter((x) =>
+          !x.cited && !((x.strongAbs || x.share >= minShare) && x.coverage >= minCoverage)
+        ).length;
+        return `${(100 * refused / set.signals.length).toFixed(0)}`.padStart(4);
+      });
+      console.log(`  ${minShare.toFixed(3)}/${minCoverage.toFixed(1)}: ${rates.join(" ")}`);
+    }
+  }
+}
+
+const which = flag("corpus") ?? "both";
+for (const corpus of which === "both" ? ["national", "library"] : [which]) {
+  const lib = await loadCorpus(corpus);
+  console.log(`${corpus}: ${lib.versions.length} versions, ${lib.index.size} articles`);
+  const stard = readQuestions(`${DATA}stard-dev.csv`).filter((q) =>
+    corpus === "national" || q.answers.every((a) => answerDoc(lib, a) !== null)
+  ).map((q) => q.question);
+  report(lib, `${corpus} stard-dev (real questions)`, stard, true);
+  report(lib, `${corpus} questions-dev + own`, [
+    ...plain(`${DATA}questions-dev.csv`),
+    ...plain(`${OWN}questions-own.csv`),
+  ], true);
+  report(lib, `${corpus} issue #24's questions`, [
+    "朋友借了我5万元一直不还，我该怎么办？",
+    "借钱不还 利息怎么算",
+    "借钱不还怎么办",
+  ], true);
+  if (corpus === "library") {
+    report(lib, `${corpus} questions-none (laws it lacks)`, plain(`${OWN}questions-none.csv`), false);
+  }
+  report(lib, `${corpus} questions-offtopic (no law answers)`, plain(`${OWN}questions-offtopic.csv`), false);
+  if (grid) printGrid();
+  sets.length = 0;
+}

@@ -1,0 +1,212 @@
+/**
+ * Law search retrieval quality over the national corpus (issue #24):
+ *
+ *   deno run -A scripts/eval_law_search.ts [--set=stard|dev|own|all] [--corpus=national|library]
+ *       [--baseline] [--folds=5] [--verbose] [--limit=N]
+ *
+ * Unpacks ../shared/data/laws/national.tar.xz once into tests/cache/national (or reads NATIONAL_DIR),
+ * builds the library with the product's own loader, runs every question of the chosen sets through
+ * searchLaws (top 10) and prints recall@1/5/10, MRR@10 (matching with score.mjs's own normalisation) and
+ * search p50/p95. --baseline also scores a naive character-bigram BM25 over every article of the newest
+ * versions. --folds=K scores stard-dev by K-fold cross-validation of the learned term table
+ * (scripts/build_law_term_table.ts): the table used for each fold is trained without that fold's questions.
+ */
+import type { LawLibrary } from "../server/services/laws/library.ts";
+import { searchLaws, TUNING } from "../server/services/laws/search.ts";
+import { buildQuestionMemory, type QuestionMemory } from "../server/services/laws/question_memory.ts";
+import type { TermTable } from "../server/services/laws/term_table.ts";
+import { bigramTerms } from "../server/services/laws/text_terms.ts";
+import { buildTermTable } from "./build_law_term_table.ts";
+import { loadCorpus, memoryEntries, type Question, readQuestions, trainingPairs } from "./law_eval_data.ts";
+// @ts-types="./score_types.d.ts"
+import { key as scoreKey } from "../../shared/data/laws/score.mjs";
+
+const DATA = new URL("../../shared/data/laws/", import.meta.url).pathname;
+const flag = (name: string) => Deno.args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const verbose = Deno.args.includes("--verbose");
+
+const SETS: Record<string, string> = {
+  stard: `${DATA}stard-dev.csv`,
+  dev: `${DATA}questions-dev.csv`,
+  own: new URL("../tests/data/laws/questions-own.csv", import.meta.url).pathname,
+};
+
+export interface Scores {
+  n: number;
+  r1: number;
+  r5: number;
+  r10: number;
+  mrr: number;
+}
+
+/** recall@k = |gold ∩ top k| / min(k, |gold|); MRR@10 of the first gold hit (as score.mjs). */
+export function scoreRanking(gold: string[], ranked: string[]): Omit<Scores, "n"> {
+  const list: string[] = [];
+  for (const k of ranked) if (!list.includes(k)) list.push(k);
+  const g = new Set(gold);
+  const rec = (k: number) => list.slice(0, k).filter((x) => g.has(x)).length / Math.min(k, g.size);
+  const first = list.slice(0, 10).findIndex((x) => g.has(x));
+  return { r1: rec(1), r5: rec(5), r10: rec(10), mrr: first < 0 ? 0 : 1 / (first + 1) };
+}
+
+function mean(rows: Omit<Scores, "n">[]): Scores {
+  const m = (f: keyof Omit<Scores, "n">) => rows.reduce((s, r) => s + r[f], 0) / rows.length;
+  return { n: rows.length, r1: m("r1"), r5: m("r5"), r10: m("r10"), mrr: m("mrr") };
+}
+
+export function formatScores(name: string, s: Scores, extra = ""): string {
+  const f = (x: number) => x.toFixed(3);
+  return `${name.padEnd(34)} n=${String(s.n).padStart(4)}  R@1 ${f(s.r1)}  R@5 ${f(s.r5)}  R@10 ${
+    f(s.r10)
+  }  MRR@10 ${f(s.mrr)}${extra}`;
+}
+
+/** Runs questions through searchLaws; returns the scores and latencies. */
+export function evaluate(
+  lib: LawLibrary,
+  questions: Question[],
+  learned?: { table?: TermTable | null; memory?: QuestionMemory | null },
+): { scores: Scores; times: number[] } {
+  const rows: Omit<Scores, "n">[] = [];
+  const times: number[] = [];
+  for (const q of questions) {
+    const t = performance.now();
+    const res = searchLaws(lib, {
+      q: q.question,
+      pageSize: 10,
+      termTable: learned?.table,
+      memory: learned?.memory,
+    });
+    times.push(performance.now() - t);
+    const ranked = res.results.map((r) => scoreKey(r.title, r.articleNumber));
+    const s = scoreRanking(q.gold, ranked);
+    rows.push(s);
+    if (verbose && s.mrr < 1) {
+      console.log(
+        `${q.id} ${q.question} → mrr ${s.mrr.toFixed(2)}; gold ${q.gold.join(";")}; top ${
+          ranked.slice(0, 3).join(" ; ")
+        }`,
+      );
+    }
+  }
+  return { scores: mean(rows), times };
+}
+
+function percentiles(times: number[]): string {
+  const t = [...times].sort((a, b) => a - b);
+  const p = (x: number) => t[Math.min(t.length - 1, Math.floor(t.length * x))].toFixed(1);
+  return `  p50 ${p(0.5)} ms p95 ${p(0.95)} ms`;
+}
+
+/** A naive BM25 over character bigrams of every article of the newest version of each law. */
+function baseline(lib: LawLibrary, questions: Question[]): Scores {
+  const docs: { title: string; number: string; terms: Map<string, number>; len: number }[] = [];
+  for (const versions of lib.groups.values()) {
+    const v = versions[0];
+    for (const a of v.articles) {
+      const terms = new Map<string, number>();
+      const bs = bigramTerms(a.paragraphs.join("\n"));
+      for (const b of bs) terms.set(b, (terms.get(b) ?? 0) + 1);
+      docs.push({ title: v.record.title, number: a.number, terms, len: bs.length });
+    }
+  }
+  const postings = new Map<string, number[]>();
+  docs.forEach((d, i) => {
+    for (const t of d.terms.keys()) {
+      const p = postings.get(t);
+      if (p) p.push(i);
+      else postings.set(t, [i]);
+    }
+  });
+  const avg = docs.reduce((s, d) => s + d.len, 0) / docs.length;
+  const rows = questions.map((q) => {
+    const scores = new Map<number, number>();
+    for (const t of new Set(bigramTerms(q.question))) {
+      const p = postings.get(t);
+      if (!p) continue;
+      const idf = Math.log(1 + (docs.length - p.length + 0.5) / (p.length + 0.5));
+      for (const i of p) {
+        const tf = docs[i].terms.get(t)!;
+        const s = idf * tf * 2.2 / (tf + 1.2 * (0.25 + 0.75 * docs[i].len / avg));
+        scores.set(i, (scores.get(i) ?? 0) + s);
+      }
+    }
+    const top = [...scores].sort((a, b) => b[1] - a[1]).slice(0, 10);
+    return scoreRanking(q.gold, top.map(([i]) => scoreKey(docs[i].title, docs[i].number)));
+  });
+  return mean(rows);
+}
+
+/** K-fold cross-validation: each fold is searched with a table and memory learned without it. */
+function crossValidate(
+  lib: LawLibrary,
+  qs: Question[],
+  opts: { folds: number; table: boolean; memory: boolean },
+): { scores: Scores; times: number[] } {
+  const rows: Scores[] = [];
+  const times: number[] = [];
+  for (let f = 0; f < opts.folds; f++) {
+    const train = qs.filter((_, i) => i % opts.folds !== f);
+    const test = qs.filter((_, i) => i % opts.folds === f);
+    const table = opts.table ? buildTermTable(lib, trainingPairs(lib, train)) : null;
+    const memory = opts.memory ? buildQuestionMemory(memoryEntries(train)) : null;
+    const r = evaluate(lib, test, { table, memory });
+    rows.push(r.scores);
+    times.push(...r.times);
+  }
+  const n = rows.reduce((s, r) => s + r.n, 0);
+  const w = (f: keyof Scores) => rows.reduce((s, r) => s + r[f] * r.n, 0) / n;
+  return { scores: { n, r1: w("r1"), r5: w("r5"), r10: w("r10"), mrr: w("mrr") }, times };
+}
+
+/** One variant: "name:key=value,key=value" (TUNING keys, plus table=0|1 and memory=0|1). */
+function applyVariant(spec: string): { name: string; table: boolean; memory: boolean } {
+  const [name, settings = ""] = spec.split(":");
+  let table = true;
+  let memory = true;
+  Object.assign(TUNING, DEFAULT_TUNING);
+  for (const kv of settings.split(",").filter(Boolean)) {
+    const [k, v] = kv.split("=");
+    if (k === "table") table = v === "1";
+    else if (k === "memory") memory = v === "1";
+    else if (k in TUNING) (TUNING as Record<string, number>)[k] = Number(v);
+    else throw new Error(`unknown setting ${k}`);
+  }
+  return { name, table, memory };
+}
+
+const DEFAULT_TUNING = { ...TUNING };
+
+if (import.meta.main) {
+  const corpus = flag("corpus") ?? "national";
+  const t0 = performance.now();
+  const lib = await loadCorpus(corpus);
+  console.log(
+    `${corpus}: ${lib.versions.length} versions, ${lib.index.size} articles, built in ${
+      Math.round(performance.now() - t0)
+    } ms`,
+  );
+  const which = flag("set") ?? "all";
+  const limit = Number(flag("limit") ?? 0);
+  const names = which === "all" ? ["stard", "dev", "own"] : which.split(",");
+  const folds = Number(flag("folds") ?? 0);
+  const variants = (flag("variants") ?? "shipped").split(";");
+  for (const name of names) {
+    let qs = readQuestions(SETS[name]);
+    if (limit) qs = qs.slice(0, limit);
+    if (Deno.args.includes("--baseline")) {
+      console.log(formatScores(`${name} naive bigram BM25`, baseline(lib, qs)));
+    }
+    for (const spec of variants) {
+      const v = applyVariant(spec);
+      const learned = { table: v.table ? undefined : null, memory: v.memory ? undefined : null };
+      if (name !== "stard" || folds <= 1) {
+        const { scores, times } = evaluate(lib, qs, learned);
+        console.log(formatScores(`${name} ${v.name}`, scores, percentiles(times)));
+      } else {
+        const cv = crossValidate(lib, qs, { folds, table: v.table, memory: v.memory });
+        console.log(formatScores(`${name} ${v.name} ${folds}-fold CV`, cv.scores, percentiles(cv.times)));
+      }
+    }
+  }
+}

@@ -1,0 +1,134 @@
+/**
+ * Answered questions as evidence (issue #24): real questions labelled with the articles that answer them
+ * (law_question_memory.json, built by scripts/build_law_term_table.ts). A new question that resembles
+ * earlier ones (BM25 over their bigrams, as a share of what the question could score against itself)
+ * lends their articles a score: the nearest-neighbour counterpart of the term table, for questions
+ * whose wording the articles never use (个体工商户营业执照上登记的经营者与实际经营者不一致 -> 民法典第五十六条).
+ */
+import { stripStopPhrases } from "./stop_phrases.ts";
+import type { LawLibrary } from "./library.ts";
+import { parseArticleNumber } from "./numerals.ts";
+import { bigramTerms } from "./text_terms.ts";
+import memoryData from "./law_question_memory.json" with { type: "json" };
+
+export interface MemoryEntry {
+  question: string;
+  /** "title|第N条" of each gold article. */
+  answers: string[];
+}
+
+export interface QuestionMemory {
+  entries: { terms: Map<string, number>; length: number; answers: string[] }[];
+  postings: Map<string, number[]>;
+  avgLength: number;
+}
+
+const K1 = 1.2;
+const B = 0.75;
+
+function termCounts(text: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const t of bigramTerms(stripStopPhrases(text))) if (t.length === 2) out.set(t, (out.get(t) ?? 0) + 1);
+  return out;
+}
+
+export function buildQuestionMemory(entries: MemoryEntry[]): QuestionMemory {
+  const postings = new Map<string, number[]>();
+  const list = entries.map((e, i) => {
+    const terms = termCounts(e.question);
+    for (const t of terms.keys()) {
+      const p = postings.get(t);
+      if (p) p.push(i);
+      else postings.set(t, [i]);
+    }
+    return { terms, length: [...terms.values()].reduce((s, n) => s + n, 0), answers: e.answers };
+  });
+  const avgLength = list.reduce((s, e) => s + e.length, 0) / Math.max(1, list.length);
+  return { entries: list, postings, avgLength };
+}
+
+let shipped: QuestionMemory | null = null;
+
+/** The memory shipped with the product, indexed on first use. */
+export function shippedQuestionMemory(): QuestionMemory {
+  return shipped ??= buildQuestionMemory((memoryData as { entries: MemoryEntry[] }).entries);
+}
+
+/**
+ * The earlier questions most like this one: [entry index, similarity in 0..1], best first. Similarity is
+ * the BM25 score of the entry for the question's bigrams over the best score any entry could get
+ * (every bigram matched once in an entry of average length).
+ */
+export function similarQuestions(
+  memory: QuestionMemory,
+  question: string,
+  limit: number,
+): [number, number][] {
+  const n = memory.entries.length;
+  if (n === 0) return [];
+  const scores = new Map<number, number>();
+  let best = 0;
+  for (const t of termCounts(question).keys()) {
+    const p = memory.postings.get(t);
+    const df = p?.length ?? 0;
+    const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    best += idf;
+    if (!p) continue;
+    for (const i of p) {
+      const e = memory.entries[i];
+      const tf = e.terms.get(t)!;
+      const s = idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * e.length / memory.avgLength));
+      scores.set(i, (scores.get(i) ?? 0) + s);
+    }
+  }
+  if (best === 0) return [];
+  return [...scores].map(([i, s]) => [i, Math.min(1, s / best)] as [number, number])
+    .sort((a, b) => b[1] - a[1]).slice(0, limit);
+}
+
+const docCache = new WeakMap<LawLibrary, Map<string, number | null>>();
+
+/** The index doc of "title|第N条" in the version in force, or null when the library lacks it. */
+export function answerDoc(lib: LawLibrary, answer: string): number | null {
+  let cache = docCache.get(lib);
+  if (!cache) docCache.set(lib, cache = new Map());
+  const hit = cache.get(answer);
+  if (hit !== undefined) return hit;
+  const at = answer.lastIndexOf("|");
+  const num = parseArticleNumber(answer.slice(at + 1));
+  let doc: number | null = null;
+  const group = lib.resolveGroups(answer.slice(0, at))[0];
+  const v = group ? lib.currentVersion(group) : null;
+  if (v && num) {
+    const i = v.byKey.get(`${num.num}-${num.sub}`);
+    if (i !== undefined) doc = v.docStart + i;
+  }
+  cache.set(answer, doc);
+  return doc;
+}
+
+const lawCache = new WeakMap<QuestionMemory, WeakMap<LawLibrary, Map<string, number>>>();
+
+/**
+ * How often each law (group) answers the remembered questions, as a share of the most frequent one
+ * (0..1, log-scaled): the laws people's questions are about, a prior for ranking.
+ */
+export function lawFrequencies(lib: LawLibrary, memory: QuestionMemory): Map<string, number> {
+  let byLib = lawCache.get(memory);
+  if (!byLib) lawCache.set(memory, byLib = new WeakMap());
+  const hit = byLib.get(lib);
+  if (hit) return hit;
+  const counts = new Map<string, number>();
+  for (const e of memory.entries) {
+    for (const a of e.answers) {
+      const d = answerDoc(lib, a);
+      if (d === null) continue;
+      const g = lib.versions[lib.docVersion[d]].group;
+      counts.set(g, (counts.get(g) ?? 0) + 1);
+    }
+  }
+  const max = Math.log1p(Math.max(0, ...counts.values()));
+  const out = new Map([...counts].map(([g, n]) => [g, max > 0 ? Math.log1p(n) / max : 0]));
+  byLib.set(lib, out);
+  return out;
+}
