@@ -69,8 +69,7 @@ interface RunView {
   status: string;
   done: number;
   total: number;
-  files: { status: string; error?: string }[];
-  progress?: { pagesDone: number; pagesTotal: number };
+  files: { status: string; error?: string; pagesDone?: number; pagesTotal?: number }[];
 }
 
 async function runFiles(list: [string, Uint8Array][]): Promise<{ run: RunView; progress: string[] }> {
@@ -84,8 +83,8 @@ async function runFiles(list: [string, Uint8Array][]): Promise<{ run: RunView; p
     await new Promise((r) => setTimeout(r, 250));
     const run = (await (await fetch(`${server.url}/api/ocr/runs/${id}`, { headers: auth })).json())
       .run as RunView;
-    const seen = run.files.map((f) => f.status[0]).join("") +
-      (run.progress ? ` ${run.progress.pagesDone}/${run.progress.pagesTotal}` : "");
+    const seen = run.files.map((f) => f.status[0] + (f.pagesTotal ? `(${f.pagesDone}/${f.pagesTotal})` : ""))
+      .join("");
     if (progress.at(-1) !== seen) progress.push(seen);
     if (run.status !== "processing") return { run, progress };
   }

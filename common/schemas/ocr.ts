@@ -64,6 +64,9 @@ export interface OcrRunFileView {
   pageCount?: number;
   /** True when at least one page was recognised from an image (a searchable PDF can be made). */
   scanned?: boolean;
+  /** While the file is being read: pages read so far of its pages. */
+  pagesDone?: number;
+  pagesTotal?: number;
 }
 
 export interface OcrRunView {

@@ -33,7 +33,10 @@ export function turnImage(img: GrayImage, degrees: QuarterTurn): GrayImage {
   return { data: out, width: ow, height: quarter ? w : h };
 }
 
-/** Where a rectangle of an image lies after the image is turned clockwise (u may then need normalising). */
+/**
+ * Where a rectangle of an image lies after the image is turned clockwise (u may then need normalising).
+ * Coordinates are continuous (pixel i spans i..i+1), so a quarter turn maps (x, y) to (height − y, x).
+ */
 export function turnRect<T extends TextRect>(
   rect: T,
   degrees: QuarterTurn,
@@ -41,9 +44,9 @@ export function turnRect<T extends TextRect>(
   height: number,
 ): T {
   const { cx, cy, ux, uy } = rect;
-  if (degrees === 90) return { ...rect, cx: height - 1 - cy, cy: cx, ux: -uy, uy: ux };
-  if (degrees === 180) return { ...rect, cx: width - 1 - cx, cy: height - 1 - cy, ux: -ux, uy: -uy };
-  if (degrees === 270) return { ...rect, cx: cy, cy: width - 1 - cx, ux: uy, uy: -ux };
+  if (degrees === 90) return { ...rect, cx: height - cy, cy: cx, ux: -uy, uy: ux };
+  if (degrees === 180) return { ...rect, cx: width - cx, cy: height - cy, ux: -ux, uy: -uy };
+  if (degrees === 270) return { ...rect, cx: cy, cy: width - cx, ux: uy, uy: -ux };
   return rect;
 }
 
