@@ -15,7 +15,8 @@ import { resumeMediationRuns } from "./server/services/mediation/generate_batch.
 import { resumeExcelBatchRuns } from "./server/services/excel_batch/generate_task.ts";
 import { createPdfConverter } from "./server/services/pdf/libreoffice_pool.ts";
 import { createDocxRenderPool } from "./server/services/docx/docx_render_pool.ts";
-import { importLawsDirAtStart } from "./server/services/laws/import_laws.ts";
+import { importLawsAtFirstStart } from "./server/services/laws/first_start_laws.ts";
+import { describeImportReport } from "./common/schemas/law_search.ts";
 import { getLawLibrary } from "./server/services/laws/library_store.ts";
 import { createOcrEngine, describeOcrSetup, ocrOptionsFromEnv } from "./server/services/ocr/ocr_pool.ts";
 
@@ -90,16 +91,21 @@ resumeAiRuns(deps)
   )
   .catch((err) => console.error("[jobs] could not resume AI runs:", err));
 
-// Law library (issue #14): LAWS_DIR is imported once into an empty library; then the search index is
-// built in the background so the first search does not wait for it.
-const lawsDir = Deno.env.get("LAWS_DIR")?.trim();
+// Law library (issues #14, #24): at the first start an empty library is filled in the background from
+// LAWS_DIR or the built-in national corpus (the screen shows the progress); then the search index is
+// built so the first search does not wait for it.
 (async () => {
-  if (lawsDir) {
-    const report = await importLawsDirAtStart(deps, lawsDir);
+  if (config.firstStartLaws) {
+    const started = performance.now();
+    const report = await importLawsAtFirstStart(deps, config.firstStartLaws);
     if (report) {
+      const from = config.firstStartLaws.kind === "dir"
+        ? `LAWS_DIR=${config.firstStartLaws.dir}`
+        : "the built-in corpus";
       console.log(
-        `[laws] imported ${report.imported.length} law(s) from LAWS_DIR=${lawsDir} ` +
-          `(${report.duplicates.length} duplicate file(s) skipped)`,
+        `[laws] first start: ${describeImportReport(report)} (from ${from}, ${
+          Math.round(performance.now() - started)
+        } ms)`,
       );
     }
   }

@@ -246,5 +246,10 @@ export const AI_CHAT_TIMEOUT_MS = 120_000;
 export const AI_EXTRACTION_TIMEOUT_MS = 90_000;
 /** Model calls in flight at once on one server; more wait their turn. */
 export const AI_MAX_CONCURRENT_CALLS = 4;
+/**
+ * Model calls and open answer streams of one user at once, within AI_MAX_CONCURRENT_CALLS; a person's
+ * call beyond it is refused (请稍候，您已有进行中的AI请求), a background job's waits its turn.
+ */
+export const AI_MAX_CALLS_PER_USER = 2;
 /** Mask ID, phone and bank card numbers before text leaves for a model, and restore them in answers. */
 export const AI_MASK_PERSONAL_DATA = true;

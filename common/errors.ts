@@ -101,8 +101,14 @@ export const ERRORS = define({
   TASK_NOT_FOUND: { status: 404, message: "任务不存在" },
   // AI settings and sensitive words (part 3)
   AI_CONNECTION_FAILED: { status: 502, message: (p) => `连接失败：${p.reason}` },
+  AI_BASE_URL_FORBIDDEN: {
+    status: 400,
+    message: "接口地址不能使用链路本地地址（169.254.0.0/16、fe80::/10）",
+  },
+  AI_KEY_REQUIRED_FOR_NEW_URL: { status: 400, message: "接口地址已更改，请重新输入API密钥" },
   // the model client's one catalogue of provider failures (server/services/llm/llm_errors.ts)
   AI_NOT_CONFIGURED: { status: 409, message: "管理员尚未配置AI模型" },
+  AI_USER_BUSY: { status: 429, message: "请稍候，您已有进行中的AI请求" },
   AI_AUTH_FAILED: { status: 502, message: "API密钥无效" },
   AI_PERMISSION_DENIED: { status: 502, message: "API密钥没有访问权限" },
   AI_MODEL_NOT_FOUND: { status: 502, message: "模型或接口地址不存在" },
@@ -256,6 +262,7 @@ export const ERRORS = define({
   AI_MUBAN_NOT_FOUND: { status: 404, message: "模板不存在或已删除" },
   CUSTOM_RULE_NOT_FOUND: { status: 404, message: "规则不存在或已删除" },
   CUSTOM_NO_MATCHING_FILES: { status: 400, message: "没有找到符合规则的文件" },
+  CUSTOM_RULE_PATTERN_INVALID: { status: 400, message: (p) => `${p.problem}，请先修改规则` },
   CUSTOM_RECORD_NOT_FOUND: { status: 404, message: "未找到处理记录" },
   CUSTOM_RECORD_NOT_COMPLETED: { status: 409, message: "处理尚未完成，请稍后再试" },
   CUSTOM_FILE_NOT_FOUND: { status: 404, message: "文件不存在或已被删除" },

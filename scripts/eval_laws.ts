@@ -7,7 +7,9 @@
  * questions-dev.csv through searchLaws (top 10) and every draft sentence of citations-dev.csv through
  * checkCitations, writes the predictions to a temporary folder and prints score.mjs's summaries
  * (recall@1/5/10, MRR@10 by type; citation_acc). --questions= / --citations= (or the QUESTIONS / CITATIONS env
- * vars) pick other sets, e.g. our own tests/data/laws/questions-own.csv.
+ * vars) pick other sets, e.g. our own tests/data/laws/questions-own.csv or citations-own.csv;
+ * --citations-only skips the questions (e.g. over the national corpus, LIBRARY_DIR = an unpacked
+ * server/services/laws/data/national.tar.xz).
  */
 import { buildLibraryFromFiles } from "../server/services/laws/build_library.ts";
 import { checkCitationsIn } from "../server/services/laws/check_citations.ts";
@@ -18,6 +20,7 @@ import { parseCsv } from "./eval_regions.ts";
 const DATA = new URL("../../shared/data/laws/", import.meta.url).pathname;
 const args = Deno.args.filter((a) => !a.startsWith("--"));
 const verbose = Deno.args.includes("--verbose");
+const citationsOnly = Deno.args.includes("--citations-only");
 const libDir = args[0] ?? `${DATA}library`;
 const flag = (name: string) => Deno.args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const questions = flag("questions") ?? Deno.env.get("QUESTIONS") ?? `${DATA}questions-dev.csv`;
@@ -33,7 +36,9 @@ console.log(
 );
 
 const out = await Deno.makeTempDir({ prefix: "eval-laws-" });
-const qRows = parseCsv(await Deno.readTextFile(questions)).slice(1).filter((r) => r.length > 2);
+const qRows = citationsOnly
+  ? []
+  : parseCsv(await Deno.readTextFile(questions)).slice(1).filter((r) => r.length > 2);
 const qLines = ["id,rank,title,article"];
 const times: number[] = [];
 for (const [id, question, answers] of qRows) {
@@ -58,11 +63,13 @@ for (const [id, question, answers] of qRows) {
 }
 await Deno.writeTextFile(`${out}/questions.csv`, qLines.join("\n") + "\n");
 times.sort((a, b) => a - b);
-console.log(
-  `search latency over ${times.length} questions: p50 ${
-    times[Math.floor(times.length * 0.5)].toFixed(1)
-  } ms, p95 ${times[Math.floor(times.length * 0.95)].toFixed(1)} ms`,
-);
+if (!citationsOnly) {
+  console.log(
+    `search latency over ${times.length} questions: p50 ${
+      times[Math.floor(times.length * 0.5)].toFixed(1)
+    } ms, p95 ${times[Math.floor(times.length * 0.95)].toFixed(1)} ms`,
+  );
+}
 
 const LABELS: Record<string, string> = {
   valid: "valid",
@@ -83,7 +90,7 @@ for (const [id, text, label] of cRows) {
 await Deno.writeTextFile(`${out}/citations.csv`, cLines.join("\n") + "\n");
 
 for (
-  const argv of [[`${DATA}score.mjs`, questions, `${out}/questions.csv`], [
+  const argv of [...(citationsOnly ? [] : [[`${DATA}score.mjs`, questions, `${out}/questions.csv`]]), [
     `${DATA}score.mjs`,
     "--citations",
     citations,

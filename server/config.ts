@@ -19,6 +19,11 @@ export interface AppConfig {
   aiSecretKey: string | null;
   /** Port put into links on a user's own domain (part 2 §7): PDF converter 3000, generation 65502. */
   linkPorts: { pdf: number; generation: number };
+  /**
+   * The law library imported at the first start into an empty library (main.ts): a folder (LAWS_DIR),
+   * else the built-in national corpus unless LAWS_BUILTIN=false (browser tests), else nothing.
+   */
+  firstStartLaws: { kind: "dir"; dir: string } | { kind: "builtin" } | null;
 }
 
 export interface SmtpConfig {
@@ -72,6 +77,14 @@ const envSchema = z.object({
   DEFAULT_AI_LIMIT: intFromEnv("DEFAULT_AI_LIMIT", 50, 99_999),
   PDF_LINK_PORT: intFromEnv("PDF_LINK_PORT", 3000, 65535),
   GENERATION_LINK_PORT: intFromEnv("GENERATION_LINK_PORT", 65502, 65535),
+  LAWS_DIR: optionalText,
+  LAWS_BUILTIN: z.string().optional().transform((v, ctx) => {
+    const t = v?.trim().toLowerCase() ?? "";
+    if (t === "" || t === "true" || t === "1") return true;
+    if (t === "false" || t === "0") return false;
+    ctx.addIssue({ code: "custom", message: `LAWS_BUILTIN must be true or false, got "${v}"` });
+    return z.NEVER;
+  }),
   AI_SECRET_KEY: optionalText.refine(
     (v) => v === null || v.length >= 16,
     "AI_SECRET_KEY must be at least 16 characters",
@@ -116,5 +129,10 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     },
     aiSecretKey: e.AI_SECRET_KEY,
     linkPorts: { pdf: e.PDF_LINK_PORT, generation: e.GENERATION_LINK_PORT },
+    firstStartLaws: e.LAWS_DIR
+      ? { kind: "dir", dir: e.LAWS_DIR }
+      : e.LAWS_BUILTIN
+      ? { kind: "builtin" }
+      : null,
   };
 }

@@ -5,21 +5,22 @@
 import { z } from "zod";
 import { AI_FOLDER_FORBIDDEN_CHARS, AI_FOLDER_NAME_MAX } from "../constants.ts";
 import { errorMessage } from "../errors.ts";
-import { cleanFileName } from "../file_names.ts";
+import { cleanFileName, nameLooksLikePath, normaliseTreeName } from "../file_names.ts";
 
 // deno-lint-ignore no-control-regex
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 
 /**
- * Why a folder or file name is refused, as an error code, or null when it is fine. The name is
- * taken as typed: callers trim it first. "." and ".." are refused as special names.
+ * Why a folder or file name is refused, as an error code, or null when it is fine. Callers pass it
+ * through normaliseTreeName first (zero-width characters removed, NFC, trimmed). A name that reads
+ * like a path (NFKC "." or "..", a slash, backslash or look-alike: nameLooksLikePath) is refused.
  */
 export function aiFolderNameProblem(
   name: string,
 ): "AI_FOLDER_NAME_EMPTY" | "AI_FOLDER_NAME_INVALID" | "AI_FOLDER_NAME_TOO_LONG" | null {
   if (name.length === 0) return "AI_FOLDER_NAME_EMPTY";
   if (AI_FOLDER_FORBIDDEN_CHARS.some((ch) => name.includes(ch))) return "AI_FOLDER_NAME_INVALID";
-  if (CONTROL_CHARS.test(name) || name === "." || name === "..") return "AI_FOLDER_NAME_INVALID";
+  if (CONTROL_CHARS.test(name) || nameLooksLikePath(name)) return "AI_FOLDER_NAME_INVALID";
   // bidirectional controls (U+202E...) would make a name display as another (common/file_names.ts)
   if (cleanFileName(name) !== name.trim()) return "AI_FOLDER_NAME_INVALID";
   if (name.length > AI_FOLDER_NAME_MAX) return "AI_FOLDER_NAME_TOO_LONG";
@@ -27,7 +28,7 @@ export function aiFolderNameProblem(
 }
 
 /** A new folder name or a new name in a rename (part 4 §5): 名称不能为空, 名称不能包含特殊字符. */
-export const aiFolderName = z.string().trim().superRefine((name, ctx) => {
+export const aiFolderName = z.string().transform(normaliseTreeName).superRefine((name, ctx) => {
   const problem = aiFolderNameProblem(name);
   if (problem) ctx.addIssue({ code: "custom", message: errorMessage(problem, { max: AI_FOLDER_NAME_MAX }) });
 });

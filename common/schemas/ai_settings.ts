@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LINK_LOCAL_MESSAGE, modelAddressProblem } from "../model_address.ts";
 
 /** AI settings defaults (part 3 §3). */
 export const AI_DEFAULTS = {
@@ -24,7 +25,11 @@ export const aiSettingsBody = z.object({
   model: z.string({ error: "请选择AI模型" }).trim().min(1, "请选择AI模型").max(100, "模型名称过长"),
   api_key: z.string({ error: "请输入API密钥" }).trim().min(1, "请输入API密钥").max(500, "API密钥过长"),
   base_url: z.string().trim().max(500, "接口地址过长").optional().default("")
-    .refine((v) => v === "" || /^https?:\/\/[^\s/]+/i.test(v), "请输入有效的接口地址（http或https开头）")
+    .refine(
+      (v) => v === "" || (/^https?:\/\/[^\s/]+/i.test(v) && URL.canParse(v)),
+      "请输入有效的接口地址（http或https开头）",
+    )
+    .refine((v) => modelAddressProblem(v) === null, LINK_LOCAL_MESSAGE)
     .transform((v) => v.replace(/\/+$/, "")),
   temperature: z.number({ error: TEMPERATURE_MESSAGE }).min(0, TEMPERATURE_MESSAGE).max(
     1,

@@ -1,110 +1,14 @@
 /**
  * Custom OCR rules (/custom-ocr, part 4 §3, §5, §7): the rule editor's body with the spec's messages,
- * the safety check of a file-name pattern, and the rule shape the calls answer. Shared by the dialog
+ * the check of a file-name pattern (common/user_pattern.ts), and the rule shape the calls answer. Shared by the dialog
  * and the server.
  */
 import { z } from "zod";
+import { USER_PATTERN_MAX, userPatternProblem } from "../user_pattern.ts";
 
 export const CUSTOM_RULE_NAME_MAX = 100;
-export const CUSTOM_PATTERN_MAX = 255;
-/**
- * Server policy: unbounded repeats (*, +, {n,}) in one pattern, not counting a leading and a trailing
- * `.*` (see searchablePattern). Under search semantics a pattern with k of them can take about
- * n^(k+1) steps on a name of n characters: k = 2 is at most ~17 million steps for 255 characters.
- */
-export const CUSTOM_PATTERN_MAX_REPEATS = 2;
-
-/**
- * The pattern as it is run: a leading `.*` and a trailing `.*` are dropped, which changes nothing
- * under search semantics on a file name (no line breaks) but removes two factors of backtracking.
- */
-export function searchablePattern(pattern: string): string {
-  let p = pattern;
-  if (p.startsWith(".*") && !/^\.\*[?*+{]/.test(p)) p = p.slice(2);
-  if (p.endsWith(".*") && !p.endsWith("\\.*") && p.length > 2) p = p.slice(0, -2);
-  return p;
-}
-
-/**
- * Why a file-name pattern is refused, or null. Patterns are JavaScript regular expressions tested
- * with search semantics (`new RegExp(pattern).test(fileName)`). JavaScript offers no match time-out,
- * so shapes that can backtrack without end are refused here, before a pattern is stored: a repeated
- * group that itself repeats or alternates (`(a+)+`, `(a|a)*`), back-references, and more than
- * CUSTOM_PATTERN_MAX_REPEATS unbounded repeats. File names are at most 255 characters, so what is
- * left runs in bounded time.
- */
-export function customPatternProblem(pattern: string): string | null {
-  if (pattern.trim() === "") return "存在空的匹配规则";
-  if (pattern.length > CUSTOM_PATTERN_MAX) return `匹配规则不能超过${CUSTOM_PATTERN_MAX}个字符`;
-  try {
-    new RegExp(pattern);
-  } catch {
-    return `匹配规则“${pattern}”不是有效的正则表达式`;
-  }
-  const groups: { repeats: boolean; alternates: boolean }[] = [];
-  let unbounded = 0;
-  const original = pattern;
-  pattern = searchablePattern(pattern);
-  /** What the last atom was: a closed group (with its inner flags), something else, or nothing. */
-  let last: { group: { repeats: boolean; alternates: boolean } | null } | null = null;
-  const complex = `匹配规则“${original}”过于复杂（重复的分组内含重复或“|”），可能导致匹配超时`;
-  for (let i = 0; i < pattern.length; i++) {
-    const ch = pattern[i];
-    if (ch === "\\") {
-      const next = pattern[i + 1] ?? "";
-      if (/[1-9]/.test(next) || (next === "k" && pattern[i + 2] === "<")) {
-        return `匹配规则“${original}”不支持反向引用`;
-      }
-      i++;
-      last = { group: null };
-      continue;
-    }
-    if (ch === "[") {
-      for (i++; i < pattern.length && pattern[i] !== "]"; i++) if (pattern[i] === "\\") i++;
-      last = { group: null };
-      continue;
-    }
-    if (ch === "(") {
-      groups.push({ repeats: false, alternates: false });
-      if (pattern[i + 1] === "?") i += pattern[i + 2] === "<" && /[=!]/.test(pattern[i + 3] ?? "") ? 3 : 2;
-      if (pattern[i] === "<") { while (i < pattern.length && pattern[i] !== ">") i++; }
-      last = null;
-      continue;
-    }
-    if (ch === ")") {
-      const inner = groups.pop() ?? { repeats: false, alternates: false };
-      const outer = groups.at(-1);
-      if (outer) {
-        outer.repeats ||= inner.repeats;
-        outer.alternates ||= inner.alternates;
-      }
-      last = { group: inner };
-      continue;
-    }
-    if (ch === "|") {
-      const g = groups.at(-1);
-      if (g) g.alternates = true;
-      last = null;
-      continue;
-    }
-    const brace = ch === "{" ? /^\{(\d+)(,(\d*))?\}/.exec(pattern.slice(i)) : null;
-    if (ch === "*" || ch === "+" || ch === "?" || brace) {
-      const isUnbounded = ch === "*" || ch === "+" ||
-        (brace !== null && brace[2] !== undefined && brace[3] === "");
-      const repeats = isUnbounded || (brace !== null && Number(brace[3] ?? brace[1]) > 1);
-      if (last?.group && repeats && (last.group.repeats || last.group.alternates)) return complex;
-      if (isUnbounded && ++unbounded > CUSTOM_PATTERN_MAX_REPEATS) return complex;
-      const g = groups.at(-1);
-      if (g && repeats) g.repeats = true;
-      if (brace) i += brace[0].length - 1;
-      if (pattern[i + 1] === "?") i++; // lazy
-      last = null;
-      continue;
-    }
-    last = { group: null };
-  }
-  return null;
-}
+/** A file-name pattern is at most this many characters; how patterns run: common/user_pattern.ts. */
+export const CUSTOM_PATTERN_MAX = USER_PATTERN_MAX;
 
 const field = z.object({
   key: z.string().trim().max(50, "字段键名不能超过50个字符").optional().default(""),
@@ -124,7 +28,7 @@ export const customRuleBody = z.object({
   global_fields: z.array(field).max(200).optional().default([]),
 }).superRefine((rule, ctx) => {
   for (const [i, p] of rule.patterns.entries()) {
-    const problem = customPatternProblem(p.pattern);
+    const problem = userPatternProblem(p.pattern);
     if (problem) {
       ctx.addIssue({ code: "custom", message: problem, path: ["patterns", i, "pattern"] });
       return;

@@ -125,6 +125,41 @@ export interface CheckedCitationView {
   retrieved?: boolean;
 }
 
+/** Result of an import (administrator upload, LAWS_DIR, the built-in corpus). */
+export interface ImportReport {
+  /** Files read: uploaded files, and the files inside a .zip, an archive or a folder. */
+  files: number;
+  /** One row per new law version, with the number of files it was made of (民法典: 8). */
+  imported: { id: string; title: string; articleCount: number; status: LawStatus; files: number }[];
+  duplicates: { source: string; of: string }[];
+  skipped: { name: string; reason: string }[];
+}
+
+/** The first-start import while it runs (GET /api/law-search/overview `importing`). */
+export interface LawImportStatus {
+  phase: "reading" | "importing" | "indexing";
+  /** Files done of all files (reading: parsed; importing: assembled and stored; indexing: all). */
+  done: number;
+  total: number;
+}
+
+/**
+ * One line for an import result whose counts add up to the files read: laws made of several files
+ * (民法典's 8 parts) are named, so 107 laws + 3 duplicates of 117 files is explained.
+ */
+export function describeImportReport(r: ImportReport): string {
+  const merged = r.imported.filter((l) => l.files > 1);
+  const mergedText = merged.length === 0
+    ? ""
+    : merged.length === 1
+    ? `（其中《${merged[0].title}》由 ${merged[0].files} 个文件合成）`
+    : `（其中 ${merged.length} 部由多个文件合成：${
+      merged.slice(0, 3).map((l) => `《${l.title}》${l.files} 个`).join("、")
+    }${merged.length > 3 ? " 等" : ""}）`;
+  return `共 ${r.files} 个文件：导入 ${r.imported.length} 部法规${mergedText}，重复跳过 ${r.duplicates.length} 个文件，` +
+    `无法识别 ${r.skipped.length} 个文件`;
+}
+
 /** Full citation used when copying an article: 《中华人民共和国民法典》第六百八十条：… */
 export function formatFullCitation(title: string, number: string, paragraphs: string[]): string {
   return `《${title}》${number}：${paragraphs.join("\n")}`;

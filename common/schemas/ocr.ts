@@ -185,6 +185,12 @@ export interface OcrValueSource {
   snippet: string;
 }
 
+/**
+ * The check a model value carries when no line of its file states it: such a value is offered as a
+ * candidate, flagged in every view, and never chosen until a person picks it (issue #25 finding 2).
+ */
+export const UNVERIFIED_CHECK = "模型推断，无原文";
+
 /** One candidate value for a field (the value picker lists them). */
 export interface OcrFieldValue {
   value: string;

@@ -11,6 +11,7 @@ export async function handleCustomOcrFolder(
 ): Promise<void> {
   await runFolderRecord(deps, { userId: msg.userId, recordId: msg.recordId }, {
     readDocumentText: async (d, input) => (await loadOcrEngines()).readDocumentText(d, input),
-    llm: (d) => getLlmClient(d),
+    // A background run waits for the user's model slots instead of being refused (semaphore.ts).
+    llm: (d, userId) => getLlmClient(d, { user: userId, whenBusy: "wait" }),
   });
 }

@@ -21,8 +21,8 @@ import type { JobMessageOf } from "./messages.ts";
 
 export interface OcrExtractTools {
   engines: () => Promise<OcrEngines>;
-  /** The model client when one is configured (null: rules only). */
-  llm: (deps: AppDeps) => Promise<LlmClient | null>;
+  /** The model client for this user's batch when one is configured (null: rules only). */
+  llm: (deps: AppDeps, userId: number) => Promise<LlmClient | null>;
 }
 
 function failureMessage(err: unknown, fileName: string): string {
@@ -46,7 +46,7 @@ async function extract(
   deps: AppDeps,
   spec: OcrTemplateField[],
   docs: DocumentText[],
-  tools: OcrExtractTools,
+  tools: OcrExtractTools & { userId: number },
 ) {
   const fields = spec.map((f) => ({
     key: f.key,
@@ -55,7 +55,7 @@ async function extract(
   }));
   let llm: LlmClient | null = null;
   try {
-    llm = await tools.llm(deps);
+    llm = await tools.llm(deps, tools.userId);
   } catch (err) {
     console.warn("[ocr_extract] model client unavailable, rules only:", err);
   }
@@ -119,7 +119,7 @@ export function makeOcrExtractHandler(tools: OcrExtractTools) {
     const stored = await blobs.read(settled.fieldsKey);
     const fields: OcrTemplateField[] = stored ? JSON.parse(new TextDecoder().decode(stored)) : [];
     const extraction: CaseExtraction = docs.length
-      ? await extract(deps, fields, docs, tools)
+      ? await extract(deps, fields, docs, { ...tools, userId: settled.userId })
       : { fields: {} };
     const result = buildBatchResult(settled, { fields, extraction, now: clock.now() });
     const resultKey = `${settled.blobPrefix}/result.json`;
@@ -130,5 +130,6 @@ export function makeOcrExtractHandler(tools: OcrExtractTools) {
 
 export const handleOcrExtract = makeOcrExtractHandler({
   engines: loadOcrEngines,
-  llm: (deps) => getLlmClient(deps),
+  // A background batch waits for the user's model slots instead of being refused (semaphore.ts).
+  llm: (deps, userId) => getLlmClient(deps, { user: userId, whenBusy: "wait" }),
 });

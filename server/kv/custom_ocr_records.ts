@@ -34,6 +34,11 @@ export interface FieldValue {
   source: string;
   /** Canonical form (an amount's digits "12000.00", a date YYYY-MM-DD), when read from a file. */
   normalized?: string;
+  /**
+   * The model gave it but no line of its file states it (模型推断，无原文): offered, never chosen by
+   * itself, never printed into a document until a person picks it (issue #25 finding 2).
+   */
+  unverified?: boolean;
 }
 
 export interface FolderRecord {

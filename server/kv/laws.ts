@@ -3,6 +3,7 @@
  *
  * Keys:  ["laws", id] -> LawRecord
  *        ["laws_by_title", normalizedTitle, id] -> id
+ *        ["law_library_setup"] -> LawLibrarySetup (the first-start import; outside ["laws"] on purpose)
  * Blobs: laws/<id>.json -> LawText
  */
 import type { BlobStore } from "../blobs/blob_store.ts";
@@ -68,4 +69,20 @@ export async function deleteLaw(kv: Deno.Kv, blobs: BlobStore, record: LawRecord
     .commit();
   if (!res.ok) throw new AppError("INTERNAL");
   await blobs.delete(lawTextKey(record.id));
+}
+
+/** Where the first-start import of the library stands (first_start_laws.ts). */
+export interface LawLibrarySetup {
+  state: "running" | "done";
+  /** "builtin" or the folder imported. */
+  source: string;
+  at: number;
+}
+
+export async function getLawLibrarySetup(kv: Deno.Kv): Promise<LawLibrarySetup | null> {
+  return (await kv.get<LawLibrarySetup>(["law_library_setup"])).value;
+}
+
+export async function setLawLibrarySetup(kv: Deno.Kv, setup: LawLibrarySetup): Promise<void> {
+  await kv.set(["law_library_setup"], setup);
 }

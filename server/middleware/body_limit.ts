@@ -7,16 +7,22 @@ import { routeKeyOf } from "./access.ts";
 /** Every /api body not listed in BODY_LIMITS: JSON and form bodies are small. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
-/** Part 4 §9: one folder-upload batch holds at most 50 MB (52428800 bytes) of file content. */
-const FOLDER_BATCH_MAX_BYTES = 52_428_800;
+/**
+ * The JSON form of POST /api/aifolder/upload-folder (part 4 §7: each file's content a byte array,
+ * "255," up to 4 characters a byte) is parsed whole, so it is kept small: 8 MiB, about 2 MB of
+ * files. The browser sends folders as multipart, which streams to the blob store and has the
+ * spec's 50 MB batch cap (services/ai_folder/upload_request.ts).
+ */
+export const FOLDER_JSON_MAX_BYTES = 8 * 1024 * 1024;
 
 /**
  * "upload": a multipart upload route that streams its body and refuses an oversize file itself
  * (hono's bodyLimit around parseBody, or readMultipart with per-file caps); only its
  * multipart/form-data bodies skip the default, any other body still gets DEFAULT_BODY_LIMIT.
+ * { upload, otherwise }: the same, with another limit than the default for non-multipart bodies.
  * A number: the largest body of any type the route accepts.
  */
-export type BodyLimit = number | "upload";
+export type BodyLimit = number | "upload" | { upload: true; otherwise: number };
 
 /**
  * Routes whose body may be larger than DEFAULT_BODY_LIMIT, keyed like API_ACCESS in
@@ -42,9 +48,8 @@ export const BODY_LIMITS: Record<string, BodyLimit> = {
   "POST /api/aifolder/upload": "upload",
   "POST /api/ai-muban/templates": "upload",
   "POST /api/law-search/laws/import": "upload",
-  // part 4 §7/§9: a folder batch of at most 50 MB sent as JSON, each file's content a byte array
-  // ("255," is up to 4 characters a byte), plus room for the relative paths.
-  "POST /api/aifolder/upload-folder": 4 * FOLDER_BATCH_MAX_BYTES + DEFAULT_BODY_LIMIT,
+  // part 4 §7: multipart streams (50 MB batch cap in the route); the JSON form is parsed whole.
+  "POST /api/aifolder/upload-folder": { upload: true, otherwise: FOLDER_JSON_MAX_BYTES },
 };
 
 /** The BODY_LIMITS entry of a route key ("POST /api/x/:id"), exact or by a `/*` key above it. */
@@ -76,6 +81,7 @@ function isMultipart(contentType: string | undefined): boolean {
  */
 function effectiveLimit(limit: BodyLimit, contentType: string | undefined): number | null {
   if (limit === "upload") return isMultipart(contentType) ? null : DEFAULT_BODY_LIMIT;
+  if (typeof limit === "object") return isMultipart(contentType) ? null : limit.otherwise;
   return limit;
 }
 

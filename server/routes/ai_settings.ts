@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { aiSettingsBody, sensitiveWordBody } from "../../common/schemas/ai_settings.ts";
 import type { AppDeps, AppEnv } from "../deps.ts";
+import { AppError } from "../errors.ts";
 import { recordAudit } from "../kv/audit_log.ts";
 import { getAiSettings, saveAiSettings, type StoredAiSettings } from "../kv/ai_settings.ts";
 import {
@@ -13,6 +14,7 @@ import {
 import { currentUser } from "../middleware/access.ts";
 import { validate } from "../middleware/validate.ts";
 import { loadSecretKey, maskSecret, openSecret, sealSecret } from "../services/llm/secret_box.ts";
+import { assertModelAddressAllowed } from "../services/llm/model_address.ts";
 import { testConnection } from "../services/llm/test_connection.ts";
 
 async function plainKey(deps: AppDeps, stored: StoredAiSettings): Promise<string> {
@@ -58,6 +60,10 @@ export const aiSettingsRoutes = new Hono<AppEnv>()
     const oldKey = await plainKey(deps, before);
     // The form sends back the masked key unless the administrator typed a new one.
     const keyChanged = !(oldKey !== "" && input.api_key === maskSecret(oldKey));
+    // The stored key only ever goes to the address it was typed for.
+    if (!keyChanged && input.base_url !== before.base_url) {
+      throw new AppError("AI_KEY_REQUIRED_FOR_NEW_URL", {}, { field: "api_key" });
+    }
     const now = deps.clock.now();
     const after: StoredAiSettings = {
       model: input.model,
@@ -87,6 +93,8 @@ export const aiSettingsRoutes = new Hono<AppEnv>()
   .post("/ai/test-connection", async (c) => {
     const { deps } = c.var;
     const stored = await getAiSettings(deps.kv);
+    // The literal rule was checked on save (aiSettingsBody); here also what the host resolves to.
+    await assertModelAddressAllowed(stored.base_url);
     await testConnection({
       model: stored.model,
       apiKey: await plainKey(deps, stored),

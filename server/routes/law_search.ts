@@ -16,6 +16,7 @@ import { getLlmClient } from "../services/llm/llm_client.ts";
 import { startLawAnswer } from "../services/laws/ask_law.ts";
 import { checkCitationsIn } from "../services/laws/check_citations.ts";
 import { importLawFiles, removeLaw, updateLaw } from "../services/laws/import_laws.ts";
+import { getLawImportStatus } from "../services/laws/first_start_laws.ts";
 import { getLawLibrary } from "../services/laws/library_store.ts";
 import { getArticleView, getLawView, libraryOverview, listLaws } from "../services/laws/law_views.ts";
 import { searchLaws } from "../services/laws/search.ts";
@@ -35,7 +36,12 @@ export const lawSearchRoutes = new Hono<AppEnv>()
     const deps = c.var.deps;
     const lib = await getLawLibrary(deps);
     const client = await getLlmClient(deps);
-    return c.json({ success: true, ...libraryOverview(lib, currentUser(c)), aiConfigured: client !== null });
+    return c.json({
+      success: true,
+      ...libraryOverview(lib, currentUser(c)),
+      aiConfigured: client !== null,
+      importing: getLawImportStatus(deps.kv),
+    });
   })
   .get("/law-search/search", validate("query", lawSearchQuery), async (c) => {
     const query = c.req.valid("query");
@@ -73,7 +79,7 @@ export const lawSearchRoutes = new Hono<AppEnv>()
     const events = await startLawAnswer(deps, {
       user,
       question: c.req.valid("json").question,
-      client: await getLlmClient(deps),
+      client: await getLlmClient(deps, { user: user.id }),
       signal: abort.signal,
     });
     return streamSSE(c, async (stream) => {

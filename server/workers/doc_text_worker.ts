@@ -24,6 +24,8 @@ export interface DocTextWorkerInput {
 
 export interface WorkerPage {
   lines: string[];
+  /** Word: the cells of table rows, by line index (absent for paragraphs). */
+  cells?: (DocxCell[] | null)[];
   sheetName?: string;
   /** Rows left out past maxRows. */
   truncatedRows?: number;
@@ -65,21 +67,35 @@ function clean(text: string): string {
   return text.replace(/[\u0000-\u0008\u000b-\u001f]/g, "").replace(/\s+$/u, "").replace(/^\s+/u, "");
 }
 
+/** A cell of a Word table row: its text and its grid column (a merged cell carries its first column). */
+export interface DocxCell {
+  text: string;
+  col: number;
+}
+
 /** Lines of word/document.xml in document order. */
 export function docxLines(xml: string): string[] {
-  const lines: string[] = [];
+  return docxRows(xml).map((r) => r.text);
+}
+
+/**
+ * Lines of word/document.xml in document order; a row of a top-level table also gives its cells (empty
+ * ones included, so that a value stays under its column's header).
+ */
+export function docxRows(xml: string): { text: string; cells?: DocxCell[] }[] {
+  const lines: { text: string; cells?: DocxCell[] }[] = [];
   const tag = /<(\/?)([A-Za-z0-9_:]+)([^>]*?)(\/?)>|([^<]+)/g;
   let tableDepth = 0;
   let paragraph = "";
   let inText = false;
-  /** Per open table level: the current row's cells and the current cell's text. */
-  const rows: { cells: string[]; cell: string }[] = [];
+  /** Per open table level: the current row's cells, the current cell's text and its grid span. */
+  const rows: { cells: string[]; cell: string; spans: number[]; span: number }[] = [];
   const emitParagraph = (text: string) => {
     const t = clean(text);
     if (tableDepth > 0) {
       const level = rows[rows.length - 1];
       if (level && t) level.cell = level.cell ? `${level.cell} ${t}` : t;
-    } else if (t) lines.push(t);
+    } else if (t) lines.push({ text: t });
   };
   let m: RegExpExecArray | null;
   while ((m = tag.exec(xml)) !== null) {
@@ -116,20 +132,28 @@ export function docxLines(xml: string): string[] {
       case "w:tbl":
         if (!closing) {
           tableDepth++;
-          rows.push({ cells: [], cell: "" });
+          rows.push({ cells: [], cell: "", spans: [], span: 1 });
         } else if (tableDepth > 0) {
           tableDepth--;
           rows.pop();
         }
         break;
       case "w:tr":
-        if (!closing && rows.length) rows[rows.length - 1].cells = [];
-        else if (closing && rows.length) {
+        if (!closing && rows.length) {
+          rows[rows.length - 1].cells = [];
+          rows[rows.length - 1].spans = [];
+        } else if (closing && rows.length) {
           const level = rows[rows.length - 1];
           const text = level.cells.filter((c) => c !== "").join("  ");
+          let col = 0;
+          const cells = level.cells.map((c, i) => {
+            const cell = { text: c, col };
+            col += level.spans[i] ?? 1;
+            return cell;
+          });
           level.cells = [];
           if (!text) break;
-          if (rows.length === 1) lines.push(text);
+          if (rows.length === 1) lines.push(cells.length > 1 ? { text, cells } : { text });
           else {
             const outer = rows[rows.length - 2];
             outer.cell = outer.cell ? `${outer.cell} ${text}` : text;
@@ -137,19 +161,27 @@ export function docxLines(xml: string): string[] {
         }
         break;
       case "w:tc":
-        if (!closing && rows.length) rows[rows.length - 1].cell = "";
-        else if (closing && rows.length) {
+        if (!closing && rows.length) {
+          rows[rows.length - 1].cell = "";
+          rows[rows.length - 1].span = 1;
+        } else if (closing && rows.length) {
           const level = rows[rows.length - 1];
           level.cells.push(level.cell);
+          level.spans.push(level.span);
           level.cell = "";
         }
         break;
+      case "w:gridSpan": {
+        const span = Number(/w:val="(\d+)"/.exec(m[3])?.[1] ?? 1);
+        if (rows.length && span > 1) rows[rows.length - 1].span = span;
+        break;
+      }
     }
   }
   return lines;
 }
 
-function readDocx(input: DocTextWorkerInput): DocTextWorkerResult {
+export function readDocx(input: DocTextWorkerInput): DocTextWorkerResult {
   if (!isZip(input.bytes)) throw new ParseFailure(NOT_DOCX);
   const dir = readZipDirectory(input.bytes);
   if (dir.uncompressedBytes > input.maxUncompressedBytes) {
@@ -165,8 +197,12 @@ function readDocx(input: DocTextWorkerInput): DocTextWorkerResult {
   if (!doc) throw new ParseFailure(NOT_DOCX);
   const hasImages = Object.keys(zip.files).some((n) => n.startsWith("word/media/"));
   const xml = doc.asText();
-  const lines = docxLines(xml);
-  if (lines.length > 0 || !hasImages) return { ok: true, pages: [{ lines }], hasImages };
+  const rows = docxRows(xml);
+  const lines = rows.map((r) => r.text);
+  const cells = rows.some((r) => r.cells) ? rows.map((r) => r.cells ?? null) : undefined;
+  if (lines.length > 0 || !hasImages) {
+    return { ok: true, pages: [cells ? { lines, cells } : { lines }], hasImages };
+  }
   // No text at all (a scan pasted into Word): hand back the pictures, in the order the document shows them.
   const rels = zip.file("word/_rels/document.xml.rels")?.asText() ?? "";
   const targets = new Map<string, string>();
@@ -229,7 +265,7 @@ export function sheetLines(rows: string[][], maxRows: number): { lines: string[]
   return { lines, truncated };
 }
 
-function readSheets(input: DocTextWorkerInput): DocTextWorkerResult {
+export function readSheets(input: DocTextWorkerInput): DocTextWorkerResult {
   const { bytes } = input;
   const cfb = bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0;
   if (!isZip(bytes) && !cfb) throw new ParseFailure(NOT_SHEET);

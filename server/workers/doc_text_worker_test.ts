@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { docxLines, sheetLines } from "./doc_text_worker.ts";
+import { docxLines, docxRows, sheetLines } from "./doc_text_worker.ts";
 
 const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
 
@@ -34,4 +34,28 @@ Deno.test("sheetLines: title rows kept, then 表头：值 per row, empty cells a
   const capped = sheetLines(rows, 1);
   assert.equal(capped.lines.length, 2);
   assert.equal(capped.truncated, 1);
+});
+
+Deno.test("docxRows: a table row keeps its cells with their grid columns, empty and merged cells included", () => {
+  const cell = (text: string, span = 1) =>
+    `<w:tc><w:tcPr>${span > 1 ? `<w:gridSpan w:val="${span}"/>` : ""}</w:tcPr><w:p>${
+      text ? `<w:r><w:t>${text}</w:t></w:r>` : ""
+    }</w:p></w:tc>`;
+  const xml = `<w:document ${W}><w:body><w:p><w:r><w:t>客户对账单</w:t></w:r></w:p><w:tbl>
+    <w:tr>${cell("交易日期")}${cell("摘要")}${cell("借方")}${cell("贷方")}</w:tr>
+    <w:tr>${cell("合计", 2)}${cell("")}${cell("30,000.00")}</w:tr></w:tbl></w:body></w:document>`;
+  assert.deepEqual(docxRows(xml), [
+    { text: "客户对账单" },
+    {
+      text: "交易日期  摘要  借方  贷方",
+      cells: [{ text: "交易日期", col: 0 }, { text: "摘要", col: 1 }, { text: "借方", col: 2 }, {
+        text: "贷方",
+        col: 3,
+      }],
+    },
+    {
+      text: "合计  30,000.00",
+      cells: [{ text: "合计", col: 0 }, { text: "", col: 2 }, { text: "30,000.00", col: 3 }],
+    },
+  ]);
 });

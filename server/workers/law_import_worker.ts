@@ -1,5 +1,5 @@
 import PizZip from "pizzip";
-import { folderHint } from "../services/laws/assemble.ts";
+import { EMPTY_LAW_FILE, folderHint, isEmptyLawFile } from "../services/laws/assemble.ts";
 import { parseLawFile } from "../services/laws/parse_markdown.ts";
 import type { ParsedLawFile } from "../services/laws/types.ts";
 import { ParseFailure, serveWorker } from "./worker_protocol.ts";
@@ -48,8 +48,8 @@ function run(input: LawImportWorkerInput): LawImportWorkerResult {
   const parsed: ParsedLawFile[] = [];
   const skipped: { name: string; reason: string }[] = [];
   const keep = (name: string, p: ParsedLawFile) => {
-    if (!p.title || (p.articles.length === 0 && p.body.trim() === "")) {
-      skipped.push({ name, reason: "没有找到标题或条文" });
+    if (isEmptyLawFile(p)) {
+      skipped.push({ name, reason: EMPTY_LAW_FILE });
     } else parsed.push(p);
   };
   for (const f of input.files) {

@@ -6,7 +6,9 @@
  */
 import assert from "node:assert/strict";
 import PizZip from "pizzip";
+import { describeImportReport } from "../../common/schemas/law_search.ts";
 import { getQuotas } from "../../server/kv/quotas.ts";
+import { getLawImportStatus, importLawsAtFirstStart } from "../../server/services/laws/first_start_laws.ts";
 import { fakeAnswer, fakeError, startFakeOpenAi } from "../helpers/fake_openai.ts";
 import { type TestApp, testApp } from "../helpers/test_app.ts";
 
@@ -46,12 +48,19 @@ Deno.test("import: 民法典 parts become one law, versions resolved, counts as 
   assert.equal((await refused.json()).code, "ADMIN_ONLY");
 
   const report = await importFixtures(t);
-  const byTitle = new Map<string, { articleCount: number; status: string }[]>();
+  const byTitle = new Map<string, { articleCount: number; status: string; files: number }[]>();
   for (const l of report.imported) byTitle.set(l.title, [...(byTitle.get(l.title) ?? []), l]);
   assert.deepEqual(byTitle.get("中华人民共和国民法典")?.map((l) => l.articleCount), [97]);
   assert.deepEqual(
     byTitle.get("中华人民共和国民事诉讼法")?.map((l) => `${l.articleCount}/${l.status}`).sort(),
     ["291/已被修改", "306/现行有效"],
+  );
+  // The counts add up to the files sent: 民法典's two parts are one law made of 2 files.
+  assert.equal(report.files, 6);
+  assert.equal(byTitle.get("中华人民共和国民法典")?.[0]?.files, 2);
+  assert.match(
+    describeImportReport(report),
+    /^共 6 个文件：导入 5 部法规（其中《中华人民共和国民法典》由 2 个文件合成）/,
   );
   const marriage = report.imported.find((l: { title: string }) => l.title.includes("婚姻法"));
   assert.equal(marriage.status, "已废止");
@@ -404,4 +413,30 @@ Deno.test("import: a newer version imported later marks the stored one 已被修
   assert.equal(then.results[0].lawId, first.imported[0].id);
   const now = await search(t, "admin", { q: "民事诉讼法第一百二十二条" });
   assert.equal(now.results[0].lawId, second.imported[0].id);
+});
+
+Deno.test("overview: importing shows the first-start import's progress, then null with the laws counted", async () => {
+  using t = await testApp();
+  // Law texts are stored only once the screen has read the progress, so the import cannot end first.
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => release = resolve);
+  const blobs = Object.assign(Object.create(t.deps.blobs), {
+    put: async (key: string, data: Uint8Array) => {
+      await gate;
+      return await t.deps.blobs.put(key, data);
+    },
+  });
+  const run = importLawsAtFirstStart({ ...t.deps, blobs }, { kind: "dir", dir: FIXTURES.pathname });
+  while (!getLawImportStatus(t.deps.kv)?.total) await new Promise((resolve) => setTimeout(resolve, 1));
+  const during = await t.request("GET", "/api/law-search/overview", { as: "admin" });
+  assert.equal(during.status, 200);
+  const body = await during.json();
+  assert.equal(body.importing.total, 6);
+  assert.ok(["reading", "importing", "indexing"].includes(body.importing.phase));
+  assert.ok(body.importing.done >= 0 && body.importing.done <= 6);
+  release();
+  await run;
+  const after = await (await t.request("GET", "/api/law-search/overview", { as: "admin" })).json();
+  assert.equal(after.importing, null);
+  assert.equal(after.laws, 5);
 });

@@ -4,10 +4,10 @@ import { API_ACCESS } from "../../common/permissions.ts";
 import type { AppEnv } from "../../server/deps.ts";
 import { AppError, toErrorBody } from "../../server/errors.ts";
 import {
-  BODY_LIMITS,
   bodyLimitControl,
   bodyLimitOf,
   DEFAULT_BODY_LIMIT,
+  FOLDER_JSON_MAX_BYTES,
 } from "../../server/middleware/body_limit.ts";
 import { testApp } from "../helpers/test_app.ts";
 
@@ -157,11 +157,42 @@ Deno.test("bodyLimitOf: exact keys, the longest `/*` key, the default", () => {
   assert.equal(bodyLimitOf("GET /api/a/x", table), DEFAULT_BODY_LIMIT);
   assert.equal(bodyLimitOf(null, table), DEFAULT_BODY_LIMIT);
   assert.equal(bodyLimitOf("POST /api/ocr/process-batch"), "upload");
-  assert.equal(
-    bodyLimitOf("POST /api/aifolder/upload-folder"),
-    BODY_LIMITS["POST /api/aifolder/upload-folder"],
-  );
-  assert.ok((BODY_LIMITS["POST /api/aifolder/upload-folder"] as number) >= 50 * 1024 * 1024);
+  assert.deepEqual(bodyLimitOf("POST /api/aifolder/upload-folder"), {
+    upload: true,
+    otherwise: FOLDER_JSON_MAX_BYTES,
+  });
+});
+
+/** Issue #25 finding 3: 188 MB of JSON to upload-folder took the server to a 1.9 GB peak before its 413. */
+Deno.test("POST /api/aifolder/upload-folder: a large JSON body is refused at once by its length, or cut at the cap", async () => {
+  using t = await testApp();
+  const u = await t.userWith(["ai_folder_access"]);
+  for (const declared of [true, false]) {
+    const total = declared ? 188 * MiB : 64 * MiB;
+    const { stream, state } = lazyBody(total);
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${u.token}`,
+      "content-type": "application/json",
+    };
+    if (declared) headers["content-length"] = String(total);
+    const started = performance.now();
+    const res = await t.app.request("/api/aifolder/upload-folder", {
+      method: "POST",
+      headers,
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    const ms = performance.now() - started;
+    assert.equal(res.status, 413, `declared ${declared}`);
+    assert.deepEqual(await res.json(), {
+      success: false,
+      code: "BODY_TOO_LARGE",
+      error: "请求内容过大，不能超过8MB",
+    });
+    const read = declared ? 64 * 1024 : FOLDER_JSON_MAX_BYTES + 2 * 64 * 1024;
+    assert.ok(state.pulled <= read, `declared ${declared}: pulled ${(state.pulled / MiB).toFixed(1)} MB`);
+    assert.ok(ms < 2_000, `declared ${declared}: ${ms.toFixed(0)} ms`);
+  }
 });
 
 Deno.test("a table entry raises one route's limit, chunked or declared", async () => {

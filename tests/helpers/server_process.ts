@@ -69,6 +69,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     CAPTCHA_TEST_TEXT: E2E_CAPTCHA,
     // no SMTP: mail goes to DATA_DIR/outbox, where the tests read it
     SMTP_HOST: "",
+    // No built-in law corpus (1 510 laws, ~20 CPU seconds) at each start; law tests set LAWS_DIR.
+    LAWS_BUILTIN: "false",
     NO_COLOR: "1",
     ...options.env,
   };

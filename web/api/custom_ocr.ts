@@ -7,6 +7,8 @@ export type { CustomRuleBody, CustomRuleView };
 export interface FieldValue {
   value: string;
   source: string;
+  /** The model gave it, no line of the file states it (模型推断，无原文): shown, never chosen by itself. */
+  unverified?: boolean;
 }
 
 export interface RunProgress {

@@ -1,6 +1,8 @@
 import type {
   CheckedCitationView,
+  ImportReport,
   LawArticleView,
+  LawImportStatus,
   LawLevel,
   LawPatchBody,
   LawSearchHit,
@@ -9,6 +11,8 @@ import type {
 } from "../../common/schemas/law_search.ts";
 import { getToken } from "../auth/session.ts";
 import { api, ApiError, NETWORK_TEXT, request, requestUpload } from "./client.ts";
+
+export type { ImportReport, LawImportStatus };
 
 export interface LawSearchParams {
   q: string;
@@ -33,6 +37,8 @@ export interface LawOverview {
   articles: number;
   isAdmin: boolean;
   aiConfigured: boolean;
+  /** The first-start import while it runs, else null. */
+  importing: LawImportStatus | null;
 }
 
 export interface LawSearchResult {
@@ -48,12 +54,6 @@ export interface ArticleDetail {
   before: LawArticleView[];
   after: LawArticleView[];
   versions: { law: LawSummary; article: LawArticleView | null }[];
-}
-
-export interface ImportReport {
-  imported: { id: string; title: string; articleCount: number; status: string }[];
-  duplicates: { source: string; of: string }[];
-  skipped: { name: string; reason: string }[];
 }
 
 /** Library size, whether the user manages it, whether a model is configured. GET /api/law-search/overview */

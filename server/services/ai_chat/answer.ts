@@ -75,7 +75,7 @@ export async function startAnswer(
   }
   const preset = conv.presetId ? await findPreset(kv, conv.presetId) : null;
   const draft = preset !== null && !history.some((r) => r.role === "assistant" && r.status === "done");
-  const llm = await getLlmClient(deps);
+  const llm = await getLlmClient(deps, { user: input.user.id });
   if (!llm && !draft) throw new AppError("AI_NOT_CONFIGURED");
 
   const lastAt = records.length ? Math.max(...records.map((r) => r.createdAt)) : 0;

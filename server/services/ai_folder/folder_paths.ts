@@ -6,6 +6,7 @@
  * (400 路径不合法) rather than "not found", so a probe learns nothing and a bug cannot turn it into one.
  */
 import { AI_FOLDER_DEPTH_MAX, AI_FOLDER_NAME_MAX } from "../../../common/constants.ts";
+import { normaliseTreeName, stripZeroWidth } from "../../../common/file_names.ts";
 import { aiFolderNameProblem } from "../../../common/schemas/ai_folder.ts";
 import { AppError } from "../../errors.ts";
 
@@ -20,7 +21,8 @@ function invalidPath(field: string): AppError {
  * The segments of a client path ("" or "/" alone is the root). Refused (AI_FOLDER_PATH_INVALID):
  * NUL and control characters, backslashes, a leading "/" followed by more (absolute), "~" or a drive
  * letter form, "." and ".." segments, empty segments ("a//b"), percent-encoded dots or slashes left
- * after decoding, and any segment the names rule refuses. Segments are NFC-normalised.
+ * after decoding, and any segment the names rule refuses (look-alikes of "..", "/" and "\\" too).
+ * Zero-width characters are removed and segments NFC-normalised, as names are when stored.
  */
 export function parseFolderPath(raw: string | undefined | null, field = "path"): string[] {
   const path = raw ?? "";
@@ -29,7 +31,7 @@ export function parseFolderPath(raw: string | undefined | null, field = "path"):
   if (path.startsWith("/") || path.startsWith("~")) throw invalidPath(field);
   if (/%(2e|2f|5c|00)/i.test(path)) throw invalidPath(field);
   const trimmed = path.endsWith("/") ? path.slice(0, -1) : path;
-  const segments = trimmed.split("/").map((s) => s.normalize("NFC"));
+  const segments = trimmed.split("/").map((s) => stripZeroWidth(s).normalize("NFC"));
   if (segments.length > AI_FOLDER_DEPTH_MAX) throw invalidPath(field);
   for (const segment of segments) {
     if (segment === "" || segment === "." || segment === "..") throw invalidPath(field);
@@ -58,7 +60,7 @@ export function joinFolderPath(segments: readonly string[]): string {
  * send "dir/name" or "C:\\dir\\name"); refused when that segment breaks the names rule.
  */
 export function uploadedFileName(filename: string): string {
-  const base = (filename.split(/[\\/]/).pop() ?? "").normalize("NFC").trim();
+  const base = normaliseTreeName(filename.split(/[\\/]/).pop() ?? "");
   const problem = aiFolderNameProblem(base);
   if (problem) throw new AppError(problem, { max: AI_FOLDER_NAME_MAX });
   return base;

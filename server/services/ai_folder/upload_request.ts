@@ -5,7 +5,8 @@
  *   (before the files), then `files` parts; for a folder each file part follows a `relativePaths`
  *   field holding its relative path. Parts are streamed to the blob store, never buffered whole.
  * - JSON (upload-folder in the spec's form): { path, replace?, files: [{ relativePath | path,
- *   content: byte array }] }. Its content is counted against the 50 MB cap before anything is stored.
+ *   content: byte array }] }. It is parsed whole, so its body is capped at 8 MiB before it is read
+ *   (FOLDER_JSON_MAX_BYTES in middleware/body_limit.ts); its content also counts against the 50 MB cap.
  */
 import { AI_FOLDER_BATCH_MAX_BYTES, AI_FOLDER_FILES_PER_REQUEST_MAX } from "../../../common/constants.ts";
 import type { AiFolderUploadResult } from "../../../common/schemas/ai_folder.ts";

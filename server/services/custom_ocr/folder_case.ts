@@ -28,7 +28,7 @@ import { extractCaseFields } from "../extraction/extract_case_fields.ts";
 import { mergeField } from "../extraction/merge.ts";
 import type { CaseExtraction, FieldSpec } from "../extraction/types.ts";
 import type { LlmClient } from "../llm/types.ts";
-import { requireRule, routeFile } from "./rules.ts";
+import { requireRunnableRule, routeFile } from "./rules.ts";
 
 /** The job message of one folder record. */
 export function folderRunMessage(record: Pick<FolderRecord, "id" | "userId">) {
@@ -97,7 +97,7 @@ export async function startFolderRun(
   input: { userId: number; username: string; ruleId: string; path: string; isFolder: boolean },
 ): Promise<FolderRecord> {
   const { kv, clock } = deps;
-  const rule = await requireRule(deps, input.userId, input.ruleId);
+  const rule = await requireRunnableRule(deps, input.userId, input.ruleId);
   const segments = parseFolderPath(input.path);
   const found = input.isFolder
     ? await filesBelow(kv, input.userId, await resolveFolder(kv, input.userId, segments))
@@ -162,8 +162,8 @@ export async function startFolderRun(
 
 export interface FolderRunTools {
   readDocumentText(deps: AppDeps, input: { bytes: Uint8Array; fileName: string }): Promise<DocumentText>;
-  /** The model client when one is configured (null: rules only). */
-  llm(deps: AppDeps): Promise<LlmClient | null>;
+  /** The model client for the record's user when one is configured (null: rules only). */
+  llm(deps: AppDeps, userId: number): Promise<LlmClient | null>;
 }
 
 function failureText(err: unknown, fileName: string): string {
@@ -243,7 +243,10 @@ export function routeExtraction(extraction: CaseExtraction, record: Pick<FolderR
   return { fields };
 }
 
-/** The record's shapes of part 4 §3: merged_result and field_values (each value with its file). */
+/**
+ * The record's shapes of part 4 §3: merged_result and field_values (each value with its file). A
+ * value the model gave without a file line stating it is only a candidate, flagged `unverified`.
+ */
 export function recordResult(extraction: CaseExtraction) {
   const mergedResult: Record<string, string | null> = {};
   const fieldValues: Record<string, FieldValue[]> = {};
@@ -253,7 +256,12 @@ export function recordResult(extraction: CaseExtraction) {
     fieldValues[key] = field.candidates.filter((c) => {
       const id = `${c.value}\u0000${c.source.fileName}`;
       return !seen.has(id) && seen.add(id);
-    }).map((c) => ({ value: c.value, source: c.source.fileName, normalized: c.normalized }));
+    }).map((c) => ({
+      value: c.value,
+      source: c.source.fileName,
+      normalized: c.normalized,
+      ...(c.unverified ? { unverified: true } : {}),
+    }));
   }
   return { mergedResult, fieldValues };
 }
@@ -302,7 +310,7 @@ export async function runFolderRecord(
   if (docs.length > 0) {
     let llm: LlmClient | null = null;
     try {
-      llm = await tools.llm(deps);
+      llm = await tools.llm(deps, input.userId);
     } catch (err) {
       console.warn("[custom_ocr] model client unavailable, rules only:", err);
     }

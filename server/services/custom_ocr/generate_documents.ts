@@ -2,7 +2,9 @@
  * Output documents of custom OCR (part 4 §2, §7; issue #13 scope 6): the /ai-muban templates filled
  * with a completed record's merged values through the existing Word rendering (the render pool's
  * permission-less workers; formatters such as ${借款金额|大写} work). A template variable is looked up
- * by the field's key and by its label. A variable the case has no value for stays empty and is listed.
+ * by the field's key and by its label. A variable the case has no value for stays empty and is listed;
+ * a value the model gave that no file states is no value here until a person picks it (the merge never
+ * chooses it, extraction/merge.ts).
  *
  * Each document gets a download name unique among the user's files; the name is looked up in the
  * user's own index, so it can never reach another user's file.

@@ -48,7 +48,8 @@ export function recordView(r: FolderRecord) {
       ...(f.error ? { error: f.error } : {}),
       extractedData: Object.fromEntries(
         f.keys.flatMap((k) =>
-          (r.fieldValues[k] ?? []).filter((v) => v.source === f.fileName).slice(0, 1).map((v) => [k, v.value])
+          (r.fieldValues[k] ?? []).filter((v) => v.source === f.fileName && !v.unverified).slice(0, 1)
+            .map((v) => [k, v.value])
         ),
       ),
     })),

@@ -2,11 +2,8 @@
  * Custom OCR rules: build a record from the editor's body, answer it in the spec's shape, and route
  * file names through a rule's patterns (part 4 §3, §5).
  */
-import {
-  type CustomRuleBody,
-  type CustomRuleView,
-  searchablePattern,
-} from "../../../common/schemas/custom_ocr.ts";
+import type { CustomRuleBody, CustomRuleView } from "../../../common/schemas/custom_ocr.ts";
+import { compileUserPattern, type UserPattern } from "../../../common/user_pattern.ts";
 import type { AppDeps } from "../../deps.ts";
 import { AppError } from "../../errors.ts";
 import {
@@ -93,6 +90,30 @@ export async function requireRule(
   return rule;
 }
 
+/**
+ * requireRule() for a run: also refuses (CUSTOM_RULE_PATTERN_INVALID, before anything is stored or
+ * charged) a rule holding a pattern the pattern engine cannot run, e.g. one saved before patterns
+ * ran on RE2 (a back-reference or look-around).
+ */
+export async function requireRunnableRule(
+  deps: Pick<AppDeps, "kv">,
+  userId: number,
+  id: string,
+): Promise<CustomRuleRecord> {
+  const rule = await requireRule(deps, userId, id);
+  rulePatterns(rule);
+  return rule;
+}
+
+/** A rule's patterns compiled, in order; CUSTOM_RULE_PATTERN_INVALID names the first refused one. */
+function rulePatterns(rule: CustomRuleRecord): { id: string; matcher: UserPattern }[] {
+  return rule.patterns.map((p) => {
+    const compiled = compileUserPattern(p.pattern);
+    if (!compiled.ok) throw new AppError("CUSTOM_RULE_PATTERN_INVALID", { problem: compiled.problem });
+    return { id: p.id, matcher: compiled.pattern };
+  });
+}
+
 export async function updateRule(
   deps: RuleDeps,
   input: { userId: number; id: string; body: CustomRuleBody },
@@ -135,7 +156,7 @@ export type RoutedFile =
 
 /**
  * Which fields a rule asks of a file: those of every pattern whose regular expression finds the file
- * name (search semantics: `new RegExp(pattern).test(fileName)`), plus the global fields when at least
+ * name (search semantics, run in linear time by common/user_pattern.ts), plus the global fields when at least
  * one pattern matched. Skipped, costing nothing: a test set's label file (expected.json), a type a run
  * cannot read (不支持的文件类型), a file no pattern matches.
  */
@@ -147,9 +168,9 @@ export function routeFile(rule: CustomRuleRecord, fileName: string): RoutedFile 
   if (!CUSTOM_OCR_EXTENSIONS.includes(ext)) {
     return { fileName, status: "skipped", reason: "type", message: "不支持的文件类型" };
   }
-  // Patterns are bounded for names of at most 255 characters (customPatternProblem).
   if (fileName.length > 255) return { fileName, status: "skipped", reason: "name", message: "文件名过长" };
-  const matched = rule.patterns.filter((p) => new RegExp(searchablePattern(p.pattern)).test(fileName));
+  const found = new Set(rulePatterns(rule).filter((p) => p.matcher.test(fileName)).map((p) => p.id));
+  const matched = rule.patterns.filter((p) => found.has(p.id));
   if (matched.length === 0) {
     return { fileName, status: "skipped", reason: "no_pattern", message: "没有匹配的文件规则" };
   }

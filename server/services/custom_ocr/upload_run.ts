@@ -15,7 +15,7 @@ import { chargeAiUses } from "../ai_metering/ai_metering.ts";
 import type { FieldSpec } from "../extraction/types.ts";
 import { readMultipart } from "../uploads/multipart_stream.ts";
 import { folderRunMessage } from "./folder_case.ts";
-import { CUSTOM_OCR_EXTENSIONS, requireRule, routeFile } from "./rules.ts";
+import { CUSTOM_OCR_EXTENSIONS, requireRunnableRule, routeFile } from "./rules.ts";
 
 export const CUSTOM_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 const MAX_FILES = 50;
@@ -55,7 +55,7 @@ export async function startUploadRun(
   const id = newRecordId(now);
   const prefix = userItemPrefix(input.userId, "custom_ocr", id);
   let ruleId = "";
-  let rule: Awaited<ReturnType<typeof requireRule>> | null = null;
+  let rule: Awaited<ReturnType<typeof requireRunnableRule>> | null = null;
   const files: RecordFile[] = [];
   const fields = new Map<string, FieldSpec>();
   const skipped: string[] = [];
@@ -72,7 +72,7 @@ export async function startUploadRun(
         continue;
       }
       if (!ruleId) throw new AppError("VALIDATION_FAILED", {}, { message: "请先选择规则", field: "ruleId" });
-      rule ??= await requireRule(deps, input.userId, ruleId);
+      rule ??= await requireRunnableRule(deps, input.userId, ruleId);
       const fileName = (part.filename.split(/[\\/]/).pop() ?? "").trim();
       const ext = fileName.includes(".") ? fileName.slice(fileName.lastIndexOf(".") + 1).toLowerCase() : "";
       if (!CUSTOM_OCR_EXTENSIONS.includes(ext)) {

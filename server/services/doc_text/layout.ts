@@ -5,6 +5,8 @@ export interface Segment {
   text: string;
   box: LineBox;
   confidence: number;
+  /** Rows only: the pieces that stand apart (joined by a wide gap), each with its box. */
+  cells?: { text: string; box: LineBox }[];
 }
 
 /**
@@ -51,16 +53,25 @@ export function mergeIntoRows(segments: Segment[]): Segment[] {
     row.sort((a, b) => a.box[0] - b.box[0]);
     let text = row[0].text;
     const height = row.reduce((m, x) => Math.max(m, x.box[3] - x.box[1]), 0);
+    const cells = [{ text: row[0].text, box: [...row[0].box] as LineBox }];
     for (let k = 1; k < row.length; k++) {
       const gap = row[k].box[0] - row[k - 1].box[2];
       const prev = text.at(-1) ?? "";
       const next = row[k].text[0];
       const sep = gap > height * 1.2 ? "  " : isCjk(prev) && isCjk(next) && gap < height * 0.6 ? "" : " ";
       text += sep + row[k].text;
+      if (sep === "  ") cells.push({ text: row[k].text, box: [...row[k].box] as LineBox });
+      else {
+        const cell = cells[cells.length - 1];
+        cell.text += sep + row[k].text;
+        cell.box = union(cell.box, row[k].box);
+      }
     }
     const chars = row.reduce((n, x) => n + x.text.length, 0);
     const confidence = row.reduce((sum, x) => sum + x.confidence * x.text.length, 0) / Math.max(1, chars);
-    return { text, box: rowBoxes[i], confidence };
+    const segment: Segment = { text, box: rowBoxes[i], confidence };
+    if (cells.length > 1) segment.cells = cells;
+    return segment;
   });
 }
 

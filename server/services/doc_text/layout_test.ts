@@ -30,3 +30,16 @@ Deno.test("mergeIntoRows: columns of sideways text are never merged into one row
   ]);
   assert.equal(rows.length, 2);
 });
+
+Deno.test("mergeIntoRows: pieces standing apart on a row are its cells, with their boxes; near pieces share a cell", () => {
+  const [row] = mergeIntoRows([
+    { text: "借款", box: [100, 100, 124, 112], confidence: 1 },
+    { text: "金额", box: [126, 100, 150, 112], confidence: 1 },
+    { text: "100,000.00", box: [300, 100, 360, 112], confidence: 1 },
+  ]);
+  assert.equal(row.text, "借款金额  100,000.00");
+  assert.deepEqual(row.cells, [
+    { text: "借款金额", box: [100, 100, 150, 112] },
+    { text: "100,000.00", box: [300, 100, 360, 112] },
+  ]);
+});

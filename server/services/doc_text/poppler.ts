@@ -76,7 +76,11 @@ export function parseBboxLayout(xhtml: string): PdfTextPage[] {
     pages.push({
       width: Number(pm[1]),
       height: Number(pm[2]),
-      lines: mergeIntoRows(segments).map((s) => ({ ...s, box: roundBox(s.box, 1) })),
+      lines: mergeIntoRows(segments).map((s) => ({
+        ...s,
+        box: roundBox(s.box, 1),
+        ...(s.cells ? { cells: s.cells.map((c) => ({ text: c.text, box: roundBox(c.box, 1) })) } : {}),
+      })),
       chars,
     });
   }

@@ -218,7 +218,11 @@ async function readPdfFile(ctx: ReadContext, path: string, method: ReadMethod): 
         width: Math.round(text.width * 10) / 10,
         height: Math.round(text.height * 10) / 10,
         method,
-        lines: text.lines.map((l) => ({ text: l.text, box: l.box, confidence: 1, method })),
+        lines: text.lines.map((l) => {
+          const line: TextLine = { text: l.text, box: l.box, confidence: 1, method };
+          if (l.cells && l.cells.length > 1) line.cells = l.cells.map((c) => ({ text: c.text, box: c.box }));
+          return line;
+        }),
       };
     }
     const rendered = await renderPdfPage(path, page, { maxSide: OCR_MAX_SIDE, ...step });
@@ -287,7 +291,17 @@ async function readDocx(ctx: ReadContext, bytes: Uint8Array): Promise<TextPage[]
     );
   }
   if (lines.length === 0 && result.hasImages) ctx.warnings.push("Word文件中没有文字，其中的图片无法识别");
-  return [{ page: 1, method: "docx", lines: lines.map((text) => ({ text, confidence: 1, method: "docx" })) }];
+  const cells = result.pages[0]?.cells;
+  return [{
+    page: 1,
+    method: "docx",
+    lines: lines.map((text, i) => {
+      const row = cells?.[i];
+      const line: TextLine = { text, confidence: 1, method: "docx" };
+      if (row && row.length > 1) line.cells = row.map((c) => ({ text: c.text, col: c.col }));
+      return line;
+    }),
+  }];
 }
 
 async function readSheets(ctx: ReadContext, bytes: Uint8Array): Promise<TextPage[]> {

@@ -14,6 +14,16 @@ export type OcrEngineName = "paddle" | "tesseract";
 /** Axis-aligned box in the page's pixel space (x0, y0) top-left, (x1, y1) bottom-right. */
 export type LineBox = [x0: number, y0: number, x1: number, y1: number];
 
+/** One cell of a table row: a Word table's cell, or a piece of a text-layer row standing apart from the next. */
+export interface TextCell {
+  /** The cell's text ("" for an empty Word cell, kept so that values stay under their column). */
+  text: string;
+  /** Position on the page (text-layer PDFs). */
+  box?: LineBox;
+  /** Grid column (Word tables; a merged cell carries its first column). */
+  col?: number;
+}
+
 export interface TextLine {
   /** The line's text, trimmed; never empty. */
   text: string;
@@ -22,6 +32,8 @@ export interface TextLine {
   /** 0..1; 1 for text that was not recognised (text layer, Word, sheet). */
   confidence: number;
   method: ReadMethod;
+  /** A table row's cells, left to right, when the reader knows them (two or more). */
+  cells?: TextCell[];
 }
 
 export interface TextPage {

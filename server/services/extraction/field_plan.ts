@@ -3,7 +3,10 @@
  * (which party, which attribute, or which fact of the loan). Read from the label AND the key, through one
  * synonyms table kept as data, so templates that word their labels differently still map.
  */
+import { type PartySide, SIDE_LABEL } from "./party_roles.ts";
 import type { FieldSpec } from "./types.ts";
+
+export type { PartySide } from "./party_roles.ts";
 
 export type FieldType =
   | "id"
@@ -19,7 +22,6 @@ export type FieldType =
   | "claim"
   | "text";
 
-export type PartySide = "creditor" | "debtor";
 export type PartyAttribute = "name" | "id_no" | "credit_code" | "legal_rep" | "phone" | "address";
 export type FactConcept =
   | "loan_amount"
@@ -46,17 +48,14 @@ export interface FieldPlan {
   prompt?: string;
 }
 
-/** Role words per side (labels vary per template: 原告/申请人/出借人/贷款人/甲方 all mean the creditor). */
+/**
+ * Role words per side (labels vary per template: 原告/申请人/出借人/贷款人/甲方 all mean the creditor), from the
+ * one role vocabulary (party_roles.ts); keys in English.
+ */
 export const SIDE_WORDS: Record<PartySide, { label: RegExp; key: RegExp }> = {
   // debtor first in matching: 被申请人 contains 申请人
-  debtor: {
-    label: /被告|被申请人|借款人|乙方|债务人|被上诉人/,
-    key: /defendant|debtor|borrower|respondent/i,
-  },
-  creditor: {
-    label: /原告|申请人|出借人|贷款人|甲方|债权人|上诉人/,
-    key: /plaintiff|creditor|lender|applicant|claimant/i,
-  },
+  debtor: { label: SIDE_LABEL.debtor, key: /defendant|debtor|borrower|respondent/i },
+  creditor: { label: SIDE_LABEL.creditor, key: /plaintiff|creditor|lender|applicant|claimant/i },
 };
 
 export const ATTRIBUTE_WORDS: [PartyAttribute, RegExp, RegExp][] = [

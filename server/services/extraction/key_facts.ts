@@ -5,7 +5,8 @@
  */
 import type { DocumentText } from "../doc_text/types.ts";
 import { buildLogicalLines, sourceOf } from "./lines.ts";
-import { findAmounts, readDocumentFacts } from "./rules_extractor.ts";
+import { findAmounts } from "./amounts.ts";
+import { readDocumentFacts } from "./rules_extractor.ts";
 import {
   findBankCards,
   findCaseNumbers,

@@ -6,7 +6,14 @@
 import type { FieldPlan } from "./field_plan.ts";
 import type { LogicalLine } from "./lines.ts";
 import { confidenceAt, sourceOf } from "./lines.ts";
-import { findDates, formatAmount, formatAnnualRate, parseAmount, parseRate } from "./normalize.ts";
+import {
+  findDates,
+  formatAmount,
+  formatAnnualRate,
+  formatMoney,
+  parseAmount,
+  parseRate,
+} from "./normalize.ts";
 import { findCaseNumbers, findCourts, findCreditCodes, findIdNumbers, findPhones } from "./recognizers.ts";
 import type { FieldCandidate } from "./types.ts";
 
@@ -14,7 +21,11 @@ function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-/** Checks and normalises a raw value by the field's type; null when it is not a value of that type. */
+/**
+ * Checks and normalises a raw value by the field's type; null when it is not a value of that type. The value is
+ * what a clerk reads and exports (amounts 100000.00, dates YYYY-MM-DD, phones digits only); the source
+ * snippet keeps the text as written.
+ */
 export function normalizeByType(plan: FieldPlan, raw: string): { value: string; normalized: string } | null {
   const t = raw.trim();
   if (!t) return null;
@@ -29,19 +40,21 @@ export function normalizeByType(plan: FieldPlan, raw: string): { value: string; 
     }
     case "phone": {
       const f = findPhones(t)[0];
-      return f ? { value: f.text, normalized: f.normalized } : null;
+      return f ? { value: f.normalized, normalized: f.normalized } : null;
     }
     case "amount": {
       const v = parseAmount(t);
-      return v === null ? null : { value: t, normalized: formatAmount(v) };
+      return v === null ? null : { value: formatMoney(v), normalized: formatAmount(v) };
     }
     case "date": {
       const d = findDates(t)[0];
-      return d ? { value: d.text, normalized: d.iso } : null;
+      return d ? { value: d.iso, normalized: d.iso } : null;
     }
     case "rate": {
       const r = parseRate(t);
-      return r ? { value: t, normalized: formatAnnualRate(r.annualPercent) } : null;
+      return r
+        ? { value: formatAnnualRate(r.annualPercent), normalized: formatAnnualRate(r.annualPercent) }
+        : null;
     }
     case "case_no": {
       const f = findCaseNumbers(t)[0];

@@ -24,6 +24,11 @@ Deno.test("generic fields are read next to their label: same line, next line, ta
   assert.equal(r.fields.guarantor.source?.line, 3);
   assert.equal(r.fields.guarantee_type.value, "连带责任保证");
   assert.equal(r.fields.guarantee_amount.candidates[0].normalized, "50000");
+  assert.equal(r.fields.guarantee_amount.value, "50000.00"); // 人民币伍万元整 as a clerk exports it
+  assert.equal(
+    r.fields.guarantee_amount.source?.snippet,
+    "担保方式 | 连带责任保证 | 保证金额 | 人民币伍万元整",
+  );
   assert.equal(r.fields.manager.value, "孙八");
   assert.equal(r.fields.missing.found, false);
 });

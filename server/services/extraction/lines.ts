@@ -4,6 +4,7 @@
  * joined again, with a map from every character back to its physical line for provenance.
  */
 import type { DocumentText, TextLine } from "../doc_text/types.ts";
+import { startsWithLabel } from "./labels.ts";
 import { compactText, toHalfWidth } from "./normalize.ts";
 import type { ValueSource } from "./types.ts";
 
@@ -89,7 +90,8 @@ export function buildLogicalLines(doc: DocumentText): LogicalLine[] {
       const wraps = (p.raw.method === "pdf_text" || p.raw.method === "ocr") && cur !== null;
       const prev = cur?.parts[cur.parts.length - 1].phys;
       const soft = wraps && prev !== undefined && wide(prev, maxLen, maxRight) &&
-        !ENDS_SENTENCE.test(prev.text) && !STARTS_LABEL.test(p.text) && continuesBelow(prev, p) &&
+        !ENDS_SENTENCE.test(prev.text) && !STARTS_LABEL.test(p.text) && !startsWithLabel(p.text) &&
+        continuesBelow(prev, p) &&
         // Word processors wrap between words: two alphanumerics never belong to one token across lines
         !(/[0-9A-Za-z]$/.test(prev.text) && /^[0-9A-Za-z]/.test(p.text));
       const blob = isBlob(p, page.height);

@@ -2,7 +2,8 @@
  * Merging the candidates of a case's files into one value per field: the most authoritative document wins
  * (extraction/authority.ts), agreement between files raises confidence, every other candidate is kept, and
  * a field whose candidates' normalised values differ is flagged as a conflict. A model value not found in the
- * lines it cited (unverified) never wins over a verified one.
+ * lines it cited (unverified, 模型推断，无原文) is never chosen at all: it stays a flagged candidate, the field
+ * not found, until a person picks it (issue #25 finding 2).
  */
 import { rankOfKind } from "./authority.ts";
 import type { CaseExtraction, FieldCandidate, FieldSpec, MergedField } from "./types.ts";
@@ -54,13 +55,15 @@ export function mergeField(spec: FieldSpec, candidates: FieldCandidate[]): Merge
     b.confidence - a.confidence
   );
   const best = order[0];
+  // Unverified candidates sort last: when one is first, no file line supports any value.
+  if (best.unverified) return { ...empty, candidates: order };
   // Precision first: two files of the same (best) rank stating different values with equal support and
   // nothing more authoritative to decide between them: no value, the candidates are shown as a conflict.
   const rival = order.find((c) =>
     !c.unverified && c.normalized !== best.normalized && rankOf(c) === rankOf(best) &&
     (support.get(c.normalized)?.size ?? 0) === (support.get(best.normalized)?.size ?? 0)
   );
-  if (rival && !best.unverified) {
+  if (rival) {
     return { ...empty, candidates: order, conflict: true };
   }
   // A value a validator refused (校验位错误, 大写小写不一致, 区县无法识别) is shown, never chosen.
@@ -69,9 +72,7 @@ export function mergeField(spec: FieldSpec, candidates: FieldCandidate[]): Merge
   }
   const distinct = new Set(candidates.filter((c) => !c.unverified).map((c) => c.normalized));
   const agreeing = support.get(best.normalized)?.size ?? 1;
-  const confidence = best.unverified
-    ? Math.min(best.confidence, 0.3)
-    : Math.min(0.99, 1 - (1 - best.confidence) * Math.pow(0.5, agreeing - 1));
+  const confidence = Math.min(0.99, 1 - (1 - best.confidence) * Math.pow(0.5, agreeing - 1));
   return {
     key: spec.key,
     label: spec.label,

@@ -76,6 +76,26 @@ Deno.test("merge: an unverified model value never wins over a verified one", () 
   assert.equal(f.candidates[1].unverified, true);
 });
 
+Deno.test("merge: an unverified model value alone is offered as a candidate, never chosen or found", () => {
+  const f = mergeCaseFields([
+    {
+      defendant_id_no: [
+        cand("申请书.pdf", "申请书", 3, "9990000", {
+          method: "model",
+          unverified: true,
+          confidence: 0.9,
+          checks: ["模型推断，无原文"],
+        }),
+      ],
+    },
+  ], spec).fields.defendant_id_no;
+  assert.deepEqual(
+    [f.value, f.found, f.sourceFile, f.source, f.method, f.confidence],
+    [null, false, null, null, null, 0],
+  );
+  assert.deepEqual(f.candidates.map((c) => [c.value, c.unverified]), [["9990000", true]]);
+});
+
 Deno.test("merge: two equally authoritative files that disagree give no value (precision first)", () => {
   const f = mergeCaseFields([
     { defendant_id_no: [cand("起诉状.docx", "起诉状", 5, "A")] },

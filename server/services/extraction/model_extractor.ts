@@ -13,6 +13,7 @@ import { compactText, toHalfWidth } from "./normalize.ts";
 import type { DocFacts } from "./rules_extractor.ts";
 import type { FieldCandidate } from "./types.ts";
 import type { FileCandidates } from "./merge.ts";
+import { UNVERIFIED_CHECK } from "../../../common/schemas/ocr.ts";
 
 /** Lines sent to the model per call at most (long cases are cut; the rules still read everything). */
 const MAX_LINES = 1200;
@@ -127,7 +128,7 @@ export async function extractWithModel(
     };
     if (!verified) {
       candidate.unverified = true;
-      candidate.checks = ["模型推断，无原文"];
+      candidate.checks = [UNVERIFIED_CHECK];
     }
     (out[f.key] ??= []).push(candidate);
   }

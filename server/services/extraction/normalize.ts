@@ -117,6 +117,11 @@ export function formatAmount(x: number): string {
   return Number.isInteger(x) ? String(x) : x.toFixed(2).replace(/0$/, "");
 }
 
+/** An amount as a clerk reads and exports it: two decimals, no separators ("100000.00"). */
+export function formatMoney(x: number): string {
+  return x.toFixed(2);
+}
+
 /** Whether a 大写 amount and a 小写 amount agree (to the fen). */
 export function amountsAgree(a: number, b: number): boolean {
   return Math.abs(a - b) < 0.005;

@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
-import { cleanName, findAmounts, readDocumentFacts } from "./rules_extractor.ts";
+import { findAmounts } from "./amounts.ts";
+import { cleanName } from "./party_blocks.ts";
+import { readDocumentFacts } from "./rules_extractor.ts";
 import { docOf } from "./test_docs.ts";
 
 Deno.test("cleanName accepts people and organisations, refuses labels and company types", () => {

@@ -61,6 +61,14 @@ function issuerOf(title: string, level: LawLevel): string {
   return "";
 }
 
+/** Why a file without a title, or with neither articles nor text, is skipped at import. */
+export const EMPTY_LAW_FILE = "没有找到标题或条文";
+
+/** True for a parsed file that holds no law (no title, or neither articles nor text). */
+export function isEmptyLawFile(p: ParsedLawFile): boolean {
+  return !p.title || (p.articles.length === 0 && p.body.trim() === "");
+}
+
 async function sha256(text: string): Promise<string> {
   const buf = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   return [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, "0")).join("");
@@ -89,9 +97,10 @@ export async function assembleLaws(
   options: { now: number; newId: () => string; existingHashes?: Map<string, string> },
 ): Promise<AssembleResult> {
   const groups = new Map<string, ParsedLawFile[]>();
-  for (const f of files) {
+  for (const [i, f] of files.entries()) {
     if (!f.title) continue;
-    const key = `${normalizeLawName(f.title)}|${f.fileDate ?? ""}|${f.part ? "parts" : f.sourceName}`;
+    // Only parts (民法典's 合同编 …) join; one file in two folders (广告法) is a duplicate, not two halves.
+    const key = `${normalizeLawName(f.title)}|${f.fileDate ?? ""}|${f.part ? "parts" : i}`;
     const list = groups.get(key) ?? [];
     list.push(f);
     groups.set(key, list);

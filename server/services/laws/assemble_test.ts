@@ -85,3 +85,17 @@ Deno.test("status resolution: a text that repeals its own name means its earlier
   ]);
   assert.equal(resolveStatuses(records, "2026-01-01")[0].status, "现行有效");
 });
+
+Deno.test("assembleLaws(): one file filed in two folders is a duplicate, not one law with every article twice", async () => {
+  const text = md("中华人民共和国广告法", ["广告。", "发布。"], "2021年4月29日 修正");
+  const parsed = [
+    parseLawFile(text, "广告法(2021-04-29).md", "经济法"),
+    parseLawFile(text, "广告法(2021-04-29).md", "行政法"),
+  ];
+  let n = 0;
+  const { laws, duplicates } = await assembleLaws(parsed, { now: 1, newId: () => `id${++n}` });
+  assert.deepEqual(laws.map((l) => [l.record.title, l.record.articleCount, l.record.sources.length]), [
+    ["中华人民共和国广告法", 2, 1],
+  ]);
+  assert.deepEqual(duplicates, [{ source: "广告法(2021-04-29).md", of: "中华人民共和国广告法" }]);
+});

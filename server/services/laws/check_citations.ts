@@ -10,6 +10,7 @@ import { articleText, type LawLibrary, type LawVersion } from "./library.ts";
 import { normalizeLawName } from "./law_names.ts";
 import { getLawLibrary, type LawDeps } from "./library_store.ts";
 import { bigramTerms } from "./text_terms.ts";
+import { bestArticle, compareContent, HIGH, similarity } from "./citation_content.ts";
 import type { LawArticle } from "./types.ts";
 
 export type CitationStatus = "valid" | "amended" | "repealed" | "nonexistent" | "unknown_law";
@@ -30,9 +31,13 @@ const BOILERPLATE =
   /依照|依据|根据|按照|参照|适用|之规定|的规定|规定|以下|如下|判决|裁定|原告|被告|申请人|被申请人|上诉人|被上诉人|当事人|本案|人民法院|第[零〇一二三四五六七八九十百0-9]+款|第?[（(]?[零〇一二三四五六七八九十0-9]+[)）]?项|违反了|的$/g;
 
 const MIN_INFO = 6;
-const LOW = 0.25;
-const HIGH = 0.45;
-const MARGIN = 0.15;
+
+type Older = { v: LawVersion; a: LawArticle };
+
+/** Matched words as the note shows them: 「…」「…」. */
+function quoteWords(words: string[]): string {
+  return words.map((w) => `「${w}」`).join("");
+}
 
 function sentenceAround(text: string, c: FoundCitation): string {
   let s = c.start;
@@ -48,34 +53,8 @@ function propositionOf(text: string, c: FoundCitation, all: FoundCitation[]): st
   return sentence.replace(/《[^》]*》/g, " ").replace(BOILERPLATE, " ");
 }
 
-/** idf-weighted share of the proposition's bigrams found in the article; info is their total idf. */
-function similarity(lib: LawLibrary, prop: string[], article: LawArticle): number {
-  const text = articleText(article);
-  let hit = 0;
-  let total = 0;
-  for (const b of prop) {
-    const w = lib.index.idf(b);
-    total += w;
-    if (text.includes(b)) hit += w;
-  }
-  return total > 0 ? hit / total : 0;
-}
-
 function propInfo(lib: LawLibrary, prop: string[]): number {
   return prop.reduce((s, b) => s + (lib.index.has(b) ? lib.index.idf(b) : 0), 0);
-}
-
-function bestArticle(
-  lib: LawLibrary,
-  v: LawVersion,
-  prop: string[],
-): { article: LawArticle; sim: number } | null {
-  let best: { article: LawArticle; sim: number } | null = null;
-  for (const a of v.articles) {
-    const sim = similarity(lib, prop, a);
-    if (!best || sim > best.sim) best = { article: a, sim };
-  }
-  return best;
 }
 
 /** Bigrams of a proposition that the corpus knows (unknown ones carry no evidence). */
@@ -85,7 +64,8 @@ function propTerms(lib: LawLibrary, prop: string): string[] {
 
 function checkOne(lib: LawLibrary, text: string, c: FoundCitation, all: FoundCitation[]): CheckedCitation {
   const base = { raw: c.raw, articleNumber: c.articleNumber };
-  const prop = propTerms(lib, propositionOf(text, c, all));
+  const propText = propositionOf(text, c, all);
+  const prop = propTerms(lib, propText);
   const informative = propInfo(lib, prop) >= MIN_INFO;
   const groups = lib.resolveGroups(c.name).filter((g) => g !== "");
   const repeal = lib.repealed.get(normalizeLawName(c.name));
@@ -131,12 +111,12 @@ function checkOne(lib: LawLibrary, text: string, c: FoundCitation, all: FoundCit
   }
   const cited = lib.article(cur, c.num, c.sub);
   const older = (lib.groups.get(groups[0]) ?? []).filter((v) => v !== cur)
-    .map((v) => ({ v, a: lib.article(v, c.num, c.sub) })).filter((x) => x.a !== null);
+    .map((v) => ({ v, a: lib.article(v, c.num, c.sub) })).filter((x): x is Older => x.a !== null);
 
   if (!cited) {
     // An older version had the number: the citation uses old numbering.
     for (const { v, a } of older) {
-      const oldTerms = propTerms(lib, articleText(a!));
+      const oldTerms = propTerms(lib, articleText(a));
       const best = bestArticle(lib, cur, oldTerms);
       if (best && best.sim >= HIGH) {
         return amended(
@@ -173,22 +153,41 @@ function checkOne(lib: LawLibrary, text: string, c: FoundCitation, all: FoundCit
   }
 
   if (informative) {
-    const simCited = similarity(lib, prop, cited);
-    if (simCited < LOW) {
-      const best = bestArticle(lib, cur, prop);
-      if (best && best.article !== cited && best.sim >= HIGH && best.sim - simCited >= MARGIN) {
-        const oldHit = older.find(({ a }) => similarity(lib, prop, a!) >= HIGH);
-        return amended(
-          base,
-          title,
-          best.article,
-          cur,
-          oldHit
-            ? `${c.articleNumber}是${versionLabel(oldHit.v)}的序号，现行文本为${best.article.number}`
-            : `现行文本${c.articleNumber}的内容与所引不符，所引内容见${best.article.number}（可能是旧版序号）`,
-        );
-      }
+    const verdict = compareContent(lib, { prop, sentence: propText, cur, cited, older });
+    if (verdict.kind === "elsewhere") {
+      const oldHit = older.find(({ a }) => similarity(lib, prop, a) >= HIGH);
+      return amended(
+        base,
+        title,
+        verdict.article,
+        cur,
+        `条文变动：所引内容${quoteWords(verdict.evidence)}见现行${verdict.article.number}` +
+          (oldHit
+            ? `，${c.articleNumber}是${versionLabel(oldHit.v)}的序号`
+            : `，现行${c.articleNumber}规定的是其他内容（可能是旧版序号）`),
+      );
     }
+    if (verdict.kind === "older") {
+      return amended(
+        base,
+        title,
+        cited,
+        cur,
+        `已被修改：所引内容${quoteWords(verdict.evidence)}出自${
+          versionLabel(verdict.version)
+        }${verdict.article.number}，` +
+          `现行文本${cited.number}已无此内容，请核对现行文本`,
+      );
+    }
+    return {
+      ...base,
+      title,
+      status: "valid",
+      current: { title, articleNumber: cited.number },
+      note: `现行有效（${versionLabel(cur)}）` +
+        (verdict.evidence.length ? `；所引内容与该条相符：${quoteWords(verdict.evidence)}` : ""),
+      lawId: cur.record.id,
+    };
   }
   return {
     ...base,

@@ -4,58 +4,139 @@
  * stored, duplicates of stored texts skipped, and every version's status resolved again (a newer
  * version marks the older one 已被修改). Administrator corrections are kept.
  */
+import type { ImportReport, LawImportStatus } from "../../../common/schemas/law_search.ts";
 import { chinaDay } from "../../clock.ts";
 import { AppError } from "../../errors.ts";
 import { newId } from "../../kv/ids.ts";
-import {
-  countLaws,
-  createLaw,
-  deleteLaw,
-  getLawRecord,
-  listLawRecords,
-  saveLawRecords,
-} from "../../kv/laws.ts";
+import { createLaw, deleteLaw, getLawRecord, listLawRecords, saveLawRecords } from "../../kv/laws.ts";
 import { runInWorker } from "../../workers/run_in_worker.ts";
 import type { LawImportWorkerInput, LawImportWorkerResult } from "../../workers/law_import_worker.ts";
-import { assembleLaws, resolveStatuses } from "./assemble.ts";
+import type {
+  LawCorpusEvent,
+  LawCorpusWorkerInput,
+  LawCorpusWorkerResult,
+} from "../../workers/law_corpus_worker.ts";
+import { type AssembledLaw, assembleLaws, EMPTY_LAW_FILE, resolveStatuses } from "./assemble.ts";
+import { normalizeLawName } from "./law_names.ts";
 import { invalidateLawLibrary, type LawDeps } from "./library_store.ts";
-import { parseLawFolder } from "./load_folder.ts";
+import { walkLawFiles } from "./load_folder.ts";
 import type { LawLevel, LawRecord, LawStatus, ParsedLawFile } from "./types.ts";
 
 const WORKER_URL = new URL("../../workers/law_import_worker.ts", import.meta.url);
 export const LAW_IMPORT_MAX_BYTES = 100 * 1024 * 1024;
 const WORKER_TIMEOUT_MS = 120_000;
+const CORPUS_WORKER_URL = new URL("../../workers/law_corpus_worker.ts", import.meta.url);
+/** The built-in corpus takes about 15 CPU seconds in the worker; a busy machine may need much longer. */
+const CORPUS_WORKER_TIMEOUT_MS = 30 * 60_000;
 
-export interface ImportReport {
-  imported: { id: string; title: string; articleCount: number; status: LawStatus }[];
-  duplicates: { source: string; of: string }[];
-  skipped: { name: string; reason: string }[];
-}
+export type { ImportReport };
+export type ImportProgress = LawImportStatus;
 
-async function storeParsed(deps: LawDeps, parsed: ParsedLawFile[]): Promise<ImportReport> {
-  const existing = await listLawRecords(deps.kv);
+type ProgressFn = (p: ImportProgress) => void;
+
+/** Files per batch when a large set is imported: each batch is assembled and stored, then progress moves. */
+const BATCH_FILES = 50;
+
+/**
+ * Assembles parsed files into versions and stores them with a provisional status; `seen` holds the
+ * sha256 of every stored version (duplicates) and gains the new ones.
+ */
+async function storeBatch(deps: LawDeps, parsed: ParsedLawFile[], seen: Map<string, string>) {
   const now = deps.clock.now();
   const { laws, duplicates } = await assembleLaws(parsed, {
     now,
     newId: () => newId(now),
-    existingHashes: new Map(existing.map((r) => [r.sha256, r.title])),
+    existingHashes: seen,
   });
-  const all = [...existing, ...laws.map((l) => l.record)];
-  const resolved = new Map(resolveStatuses(all, chinaDay(now)).map((r) => [r.id, r]));
-  for (const l of laws) await createLaw(deps.kv, deps.blobs, resolved.get(l.record.id)!, l.text);
-  const changed = existing.map((r) => resolved.get(r.id)!).filter((r, i) =>
-    r.status !== existing[i].status || r.statusBasis !== existing[i].statusBasis ||
-    r.successor !== existing[i].successor
-  );
+  for (const l of laws) {
+    seen.set(l.record.sha256, l.record.title);
+    await createLaw(deps.kv, deps.blobs, l.record, l.text);
+  }
+  return { laws, duplicates };
+}
+
+/** Resolves every stored version's status again and saves the changed records. */
+async function resolveStored(deps: LawDeps): Promise<Map<string, LawRecord>> {
+  const all = await listLawRecords(deps.kv);
+  const resolved = new Map(resolveStatuses(all, chinaDay(deps.clock.now())).map((r) => [r.id, r]));
+  const stored = new Map(all.map((r) => [r.id, r]));
+  const changed = [...resolved.values()].filter((r) => {
+    const s = stored.get(r.id)!;
+    return r.status !== s.status || r.statusBasis !== s.statusBasis || r.successor !== s.successor;
+  });
   await saveLawRecords(deps.kv, changed);
-  if (laws.length > 0 || changed.length > 0) await invalidateLawLibrary(deps);
+  return resolved;
+}
+
+/**
+ * Stores parsed files: in batches of whole laws (all files of one title stay together, so 民法典's
+ * parts become one version), then every status resolved once and the library rebuilt.
+ */
+async function storeParsed(
+  deps: LawDeps,
+  parsed: ParsedLawFile[],
+  onProgress?: ProgressFn,
+): Promise<Omit<ImportReport, "files" | "skipped">> {
+  const existing = await listLawRecords(deps.kv);
+  const seen = new Map(existing.map((r) => [r.sha256, r.title]));
+  const byTitle = new Map<string, ParsedLawFile[]>();
+  for (const p of parsed) {
+    const key = normalizeLawName(p.title);
+    byTitle.set(key, [...(byTitle.get(key) ?? []), p]);
+  }
+  const laws: AssembledLaw[] = [];
+  const duplicates: { source: string; of: string }[] = [];
+  let batch: ParsedLawFile[] = [];
+  let done = 0;
+  const flush = async () => {
+    const r = await storeBatch(deps, batch, seen);
+    laws.push(...r.laws);
+    duplicates.push(...r.duplicates);
+    done += batch.length;
+    batch = [];
+    onProgress?.({ phase: "importing", done, total: parsed.length });
+  };
+  for (const group of byTitle.values()) {
+    batch.push(...group);
+    if (batch.length >= BATCH_FILES) await flush();
+  }
+  if (batch.length > 0) await flush();
+  return await finishImport(deps, { existing, laws, duplicates, total: parsed.length, onProgress });
+}
+
+/** After the versions are stored: every status resolved once, the library rebuilt, the report. */
+async function finishImport(
+  deps: LawDeps,
+  input: {
+    existing: LawRecord[];
+    laws: AssembledLaw[];
+    duplicates: { source: string; of: string }[];
+    total: number;
+    onProgress?: ProgressFn;
+  },
+): Promise<Omit<ImportReport, "files" | "skipped">> {
+  const { existing, laws, total, onProgress } = input;
+  const resolved = await resolveStored(deps);
+  const changed = laws.length > 0 || existing.some((r) => {
+    const n = resolved.get(r.id);
+    return n && (n.status !== r.status || n.successor !== r.successor);
+  });
+  if (changed) {
+    onProgress?.({ phase: "indexing", done: total, total });
+    await invalidateLawLibrary(deps);
+  }
   return {
     imported: laws.map((l) => {
       const r = resolved.get(l.record.id)!;
-      return { id: r.id, title: r.title, articleCount: r.articleCount, status: r.status };
+      return {
+        id: r.id,
+        title: r.title,
+        articleCount: r.articleCount,
+        status: r.status,
+        files: l.record.sources.length,
+      };
     }),
-    duplicates,
-    skipped: [],
+    duplicates: input.duplicates,
   };
 }
 
@@ -73,25 +154,102 @@ export async function importLawFiles(
   });
   if (result.parsed.length === 0) {
     if (
-      result.skipped.length === 1 && files.length === 1 && result.skipped[0].reason !== "没有找到标题或条文"
+      result.skipped.length === 1 && files.length === 1 && result.skipped[0].reason !== EMPTY_LAW_FILE
     ) {
       throw new AppError("LAW_FILE_UNREADABLE", { name: files[0].name, reason: result.skipped[0].reason });
     }
     throw new AppError("LAW_IMPORT_EMPTY");
   }
   const report = await storeParsed(deps, result.parsed);
-  return { ...report, skipped: result.skipped };
+  return { files: result.parsed.length + result.skipped.length, ...report, skipped: result.skipped };
+}
+
+/**
+ * A large import (the built-in .tar.xz, or files read from a folder): decoding, parsing and assembling
+ * run in a worker so the server keeps answering; each batch it sends is stored here (ids given here),
+ * with progress. Files without a title or articles are skipped with the reason.
+ */
+async function importInWorker(
+  deps: LawDeps,
+  source: { archive: Uint8Array } | { files: { path: string; text: string }[] },
+  onProgress?: ProgressFn,
+): Promise<ImportReport> {
+  const existing = await listLawRecords(deps.kv);
+  const now = deps.clock.now();
+  const events: LawCorpusEvent[] = [];
+  let wake = () => {};
+  const input: LawCorpusWorkerInput = {
+    ...source,
+    existingHashes: existing.map((r) => [r.sha256, r.title]),
+    now,
+    batchFiles: BATCH_FILES,
+  };
+  let finished = false;
+  const result = runInWorker<LawCorpusWorkerResult>(CORPUS_WORKER_URL, input, {
+    timeoutMs: CORPUS_WORKER_TIMEOUT_MS,
+    maxInputBytes: LAW_IMPORT_MAX_BYTES,
+    onEvent: (e) => {
+      events.push(e as LawCorpusEvent);
+      wake();
+    },
+  }).finally(() => {
+    finished = true;
+    wake();
+  });
+  const laws: AssembledLaw[] = [];
+  const duplicates: { source: string; of: string }[] = [];
+  let total = 0;
+  while (!finished || events.length > 0) {
+    const e = events.shift();
+    if (!e) {
+      await new Promise<void>((resolve) => wake = resolve);
+      continue;
+    }
+    if (e.kind === "read") {
+      total = e.total;
+      onProgress?.({ phase: "reading", done: e.done, total });
+      continue;
+    }
+    for (const l of e.laws) {
+      l.record.id = newId(now);
+      await createLaw(deps.kv, deps.blobs, l.record, l.text);
+      laws.push(l);
+    }
+    duplicates.push(...e.duplicates);
+    onProgress?.({ phase: "importing", done: e.done, total });
+  }
+  const { files, skipped } = await result;
+  const report = await finishImport(deps, { existing, laws, duplicates, total: files, onProgress });
+  return { files, ...report, skipped };
+}
+
+/** Law files already read as text (a folder on the server): parsed and stored in batches, with progress. */
+export async function importLawTexts(
+  deps: LawDeps,
+  files: { path: string; text: string }[],
+  onProgress?: ProgressFn,
+): Promise<ImportReport> {
+  return await importInWorker(deps, { files }, onProgress);
+}
+
+/** A .tar.xz of law files (the built-in national corpus). */
+export async function importLawArchive(
+  deps: LawDeps,
+  archive: Uint8Array,
+  onProgress?: ProgressFn,
+): Promise<ImportReport> {
+  return await importInWorker(deps, { archive }, onProgress);
 }
 
 /** A folder on the server (the administrator's own files): every .md/.txt below it. */
-export async function importLawFolder(deps: LawDeps, dir: string): Promise<ImportReport> {
-  return await storeParsed(deps, await parseLawFolder(dir));
-}
-
-/** LAWS_DIR at start: imports once, into an empty library only. Returns null when it did nothing. */
-export async function importLawsDirAtStart(deps: LawDeps, dir: string): Promise<ImportReport | null> {
-  if (await countLaws(deps.kv) > 0) return null;
-  return await importLawFolder(deps, dir);
+export async function importLawFolder(
+  deps: LawDeps,
+  dir: string,
+  onProgress?: ProgressFn,
+): Promise<ImportReport> {
+  const files: { path: string; text: string }[] = [];
+  for await (const f of walkLawFiles(dir)) files.push({ path: f.rel, text: await Deno.readTextFile(f.path) });
+  return await importLawTexts(deps, files, onProgress);
 }
 
 export interface LawPatch {

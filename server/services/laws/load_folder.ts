@@ -8,6 +8,15 @@ import { parseLawFile } from "./parse_markdown.ts";
 import type { ParsedLawFile } from "./types.ts";
 
 const SKIP = /^(_index\.md|README\.md|法律法规模版\.md)$/;
+const SKIP_FOLDER = /^(DLC|scripts|__MACOSX|\..*)$/;
+
+/** True for a law file's relative path (folder/name.md): not a section index, template or DLC file. */
+export function isLawFilePath(rel: string): boolean {
+  const parts = rel.split("/").filter(Boolean);
+  const name = parts[parts.length - 1] ?? "";
+  return /\.(md|txt)$/i.test(name) && !SKIP.test(name) &&
+    !parts.slice(0, -1).some((p) => SKIP_FOLDER.test(p));
+}
 
 export async function* walkLawFiles(dir: string, rel = ""): AsyncGenerator<{ path: string; rel: string }> {
   const entries: Deno.DirEntry[] = [];
@@ -17,9 +26,9 @@ export async function* walkLawFiles(dir: string, rel = ""): AsyncGenerator<{ pat
     const path = `${dir}/${e.name}`;
     const r = rel ? `${rel}/${e.name}` : e.name;
     if (e.isDirectory) {
-      if (e.name === "DLC" || e.name === "scripts" || e.name.startsWith(".")) continue;
+      if (SKIP_FOLDER.test(e.name)) continue;
       yield* walkLawFiles(path, r);
-    } else if (e.isFile && /\.(md|txt)$/i.test(e.name) && !SKIP.test(e.name)) {
+    } else if (e.isFile && isLawFilePath(r)) {
       yield { path, rel: r };
     }
   }

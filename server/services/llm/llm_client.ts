@@ -12,7 +12,9 @@
  * settings unless the call gives its own; ID/phone/bank numbers are masked as 〔身份证1〕… before the
  * text leaves and restored in the answer (AI_MASK_PERSONAL_DATA); with enable_sensitive_filter on,
  * every listed word is replaced both ways (streamed words split across chunks included). At most
- * AI_MAX_CONCURRENT_CALLS calls run per server; the others wait (a caller's signal ends the wait).
+ * AI_MAX_CONCURRENT_CALLS calls run per server and AI_MAX_CALLS_PER_USER per user (a client made with
+ * `user`), slots shared round-robin across waiting users (semaphore.ts); a person over the per-user cap
+ * is refused with AI_USER_BUSY, a job waits. A caller's signal ends any wait.
  * Time-outs: chat AI_CHAT_TIMEOUT_MS to the first chunk and between chunks, chatJson
  * AI_EXTRACTION_TIMEOUT_MS. One retry for a rate limit, 5xx or refused connection, before any text
  * was streamed; never for a content filter or an unpaid balance. Every failure is an AppError from
@@ -25,8 +27,10 @@ import {
   AI_CHAT_TIMEOUT_MS,
   AI_EXTRACTION_TIMEOUT_MS,
   AI_MASK_PERSONAL_DATA,
+  AI_MAX_CALLS_PER_USER,
   AI_MAX_CONCURRENT_CALLS,
 } from "../../../common/constants.ts";
+import { modelAddressProblem } from "../../../common/model_address.ts";
 import type { AppConfig } from "../../config.ts";
 import { AppError } from "../../errors.ts";
 import { getAiSettings } from "../../kv/ai_settings.ts";
@@ -36,7 +40,7 @@ import { isRetryable, outputFilteredError, toLlmError } from "./llm_errors.ts";
 import { createMaskSession } from "./pii_mask.ts";
 import { type ProviderCapabilities, providerCapabilities } from "./providers.ts";
 import { loadSecretKey, openSecret } from "./secret_box.ts";
-import { Semaphore } from "./semaphore.ts";
+import { type AcquireOptions, Semaphore } from "./semaphore.ts";
 import {
   chainRewriters,
   createWordFilter,
@@ -63,6 +67,10 @@ export interface LlmSettings {
 export interface LlmClientOptions {
   /** The per-server cap shared by every client of this server. */
   semaphore?: Semaphore;
+  /** The user the calls are made for: their calls count against AI_MAX_CALLS_PER_USER. */
+  user?: number;
+  /** A person waiting ("refuse", the default: AI_USER_BUSY when over the cap) or a job ("wait"). */
+  whenBusy?: AcquireOptions["whenBusy"];
   /** Pause before the one retry (default 1 s). */
   retryDelayMs?: number;
   /** 0 turns the one retry off. */
@@ -74,11 +82,11 @@ export interface LlmClientOptions {
 /** One semaphore per server: keyed on the server's KV handle (one per app, fresh in each test). */
 const SEMAPHORES = new WeakMap<Deno.Kv, Semaphore>();
 
-/** The per-server concurrency cap (AI_MAX_CONCURRENT_CALLS). */
+/** The per-server model slots (AI_MAX_CONCURRENT_CALLS, AI_MAX_CALLS_PER_USER each, shared fairly). */
 export function serverSemaphore(kv: Deno.Kv): Semaphore {
   let s = SEMAPHORES.get(kv);
   if (!s) {
-    s = new Semaphore(AI_MAX_CONCURRENT_CALLS);
+    s = new Semaphore(AI_MAX_CONCURRENT_CALLS, AI_MAX_CALLS_PER_USER);
     SEMAPHORES.set(kv, s);
   }
   return s;
@@ -90,6 +98,8 @@ export async function readLlmSettings(
 ): Promise<LlmSettings | null> {
   const stored = await getAiSettings(deps.kv);
   if (!stored.model.trim() || !stored.apiKeySealed) return null;
+  // Saved before link-local addresses were refused: never called (common/model_address.ts).
+  if (modelAddressProblem(stored.base_url) !== null) return null;
   const apiKey = await openSecret(await loadSecretKey(deps.config), stored.apiKeySealed);
   if (!apiKey) return null;
   const words = stored.enable_sensitive_filter ? await listSensitiveWords(deps.kv) : [];
@@ -108,6 +118,9 @@ export async function readLlmSettings(
 /**
  * The client for the stored AI settings, or null when no model or key is configured: a normal
  * state. Callers that need a model answer AppError("AI_NOT_CONFIGURED") (requireLlmClient does).
+ * With `user` and whenBusy "refuse" (a person waiting), a user who already has
+ * AI_MAX_CALLS_PER_USER calls running or waiting is refused here, before anything is charged
+ * (AI_USER_BUSY); each call checks again when it takes its slot.
  */
 export async function getLlmClient(
   deps: { kv: Deno.Kv; config: Pick<AppConfig, "aiSecretKey" | "dataDir"> },
@@ -115,7 +128,14 @@ export async function getLlmClient(
 ): Promise<LlmClient | null> {
   const settings = await readLlmSettings(deps);
   if (!settings) return null;
-  return createLlmClient(settings, { semaphore: serverSemaphore(deps.kv), ...options });
+  const semaphore = options.semaphore ?? serverSemaphore(deps.kv);
+  if (
+    options.user !== undefined && (options.whenBusy ?? "refuse") === "refuse" &&
+    semaphore.isBusy(options.user)
+  ) {
+    throw new AppError("AI_USER_BUSY");
+  }
+  return createLlmClient(settings, { ...options, semaphore });
 }
 
 /** getLlmClient(), throwing AI_NOT_CONFIGURED (管理员尚未配置AI模型) instead of answering null. */
@@ -204,6 +224,11 @@ export function createLlmClient(settings: LlmSettings, options: LlmClientOptions
   const retryDelayMs = options.retryDelayMs ?? 1000;
   const maxRetries = options.maxRetries ?? 1;
   const words = createWordFilter(settings.sensitiveWords);
+  const slotFor = (signal?: AbortSignal): AcquireOptions => ({
+    signal,
+    user: options.user,
+    whenBusy: options.whenBusy,
+  });
   const sdk = new OpenAI({
     apiKey: settings.apiKey,
     baseURL: settings.baseUrl || undefined,
@@ -255,7 +280,7 @@ export function createLlmClient(settings: LlmSettings, options: LlmClientOptions
     options: ChatOptions,
     attempt: (try_: number) => Promise<T>,
   ): Promise<T> {
-    const release = await semaphore.acquire(options.signal);
+    const release = await semaphore.acquire(slotFor(options.signal));
     try {
       for (let n = 0;; n++) {
         try {
@@ -327,7 +352,7 @@ export function createLlmClient(settings: LlmSettings, options: LlmClientOptions
 
   async function* chatStream(messages: ChatMessage[], options: ChatOptions = {}): AsyncGenerator<string> {
     const prepared = prepare(messages);
-    const release = await semaphore.acquire(options.signal);
+    const release = await semaphore.acquire(slotFor(options.signal));
     try {
       for (let n = 0;; n++) {
         const deadline = new Deadline(options.timeoutMs ?? AI_CHAT_TIMEOUT_MS, options.signal);

@@ -1,6 +1,6 @@
-import { Alert, Card, Tabs, Typography } from "antd";
+import { Alert, Card, Progress, Tabs, Typography } from "antd";
 import { useCallback, useEffect, useState } from "react";
-import { getLawOverview, type LawOverview } from "../../api/law_search.ts";
+import { getLawOverview, type LawImportStatus, type LawOverview } from "../../api/law_search.ts";
 import { ArticleDrawer } from "./ArticleDrawer.tsx";
 import { AskTab } from "./AskTab.tsx";
 import { CheckTab } from "./CheckTab.tsx";
@@ -15,6 +15,13 @@ export function LawSearchPage() {
     getLawOverview().then(setOverview).catch(() => {});
   }, []);
   useEffect(loadOverview, [loadOverview]);
+  // While the first-start import runs, its progress is read again every 2 s until the library is ready.
+  const importing = overview?.importing ?? null;
+  useEffect(() => {
+    if (!importing) return;
+    const timer = setTimeout(loadOverview, 2000);
+    return () => clearTimeout(timer);
+  }, [importing, loadOverview]);
 
   const items = [
     { key: "search", label: "法条检索", children: <SearchTab onOpen={setArticle} /> },
@@ -32,10 +39,13 @@ export function LawSearchPage() {
   return (
     <Card>
       <Typography.Paragraph type="secondary">
-        {overview ? `法规库：${overview.laws} 部法规（含历史版本），${overview.articles} 条。` : ""}
+        {overview && !importing
+          ? `法规库：${overview.laws} 部法规（含历史版本），${overview.articles} 条。`
+          : ""}
         检索与引用核对免费；默认优先现行有效的规定。
       </Typography.Paragraph>
-      {overview && overview.laws === 0 && (
+      {importing && <ImportingAlert status={importing} />}
+      {overview && overview.laws === 0 && !importing && (
         <Alert
           type="warning"
           showIcon
@@ -47,5 +57,30 @@ export function LawSearchPage() {
       <Tabs items={items} destroyOnHidden={false} />
       <ArticleDrawer target={article} onClose={() => setArticle(null)} onOpen={setArticle} />
     </Card>
+  );
+}
+
+const PHASE_TEXT: Record<LawImportStatus["phase"], string> = {
+  reading: "正在读取法规文件",
+  importing: "正在保存法规",
+  indexing: "正在建立检索索引",
+};
+
+/** The first-start import: 正在导入法规库 x/y with a bar; search finds the laws once it ends. */
+function ImportingAlert({ status }: { status: LawImportStatus }) {
+  const percent = status.total > 0 ? Math.floor((status.done / status.total) * 100) : 0;
+  return (
+    <Alert
+      type="info"
+      showIcon
+      style={{ marginBottom: 12 }}
+      message={status.total > 0 ? `正在导入法规库 ${status.done}/${status.total}` : "正在导入法规库…"}
+      description={
+        <>
+          <div>{PHASE_TEXT[status.phase]}，完成后即可检索全部法规（约需一两分钟）。</div>
+          <Progress percent={percent} size="small" status="active" />
+        </>
+      }
+    />
   );
 }

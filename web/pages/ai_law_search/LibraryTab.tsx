@@ -15,6 +15,7 @@ import {
 import dayjs, { type Dayjs } from "dayjs";
 import { useCallback, useEffect, useState } from "react";
 import {
+  describeImportReport,
   LAW_LEVELS,
   LAW_STATUSES,
   type LawLevel,
@@ -138,7 +139,7 @@ export function LibraryTab({ onChanged }: { onChanged: () => void }) {
           type="success"
           closable
           onClose={() => setReport(null)}
-          message={`导入 ${report.imported.length} 部，重复跳过 ${report.duplicates.length} 个文件，无法识别 ${report.skipped.length} 个文件`}
+          message={describeImportReport(report)}
           description={report.skipped.map((s) => `${s.name}：${s.reason}`).join("；") || undefined}
         />
       )}

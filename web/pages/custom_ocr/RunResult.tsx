@@ -22,6 +22,7 @@ import {
   type RunProgress,
   updateField,
 } from "../../api/custom_ocr.ts";
+import { UNVERIFIED_CHECK } from "../../../common/schemas/ocr.ts";
 import { errorText } from "../../api/client.ts";
 import { saveBlob } from "../../components/save_file.ts";
 
@@ -145,7 +146,24 @@ export function RunResult({ batchId, progress, onChanged, readOnly, onGenerated 
               {
                 title: "值",
                 dataIndex: "value",
-                render: (v: string | null) => v ?? <Typography.Text type="secondary">未找到</Typography.Text>,
+                render: (v: string | null, r) => {
+                  if (v === null) {
+                    return (
+                      <Space size={4} wrap>
+                        <Typography.Text type="secondary">未找到</Typography.Text>
+                        {r.values.some((x) => x.unverified) && <Tag color="orange">有模型推断值待确认</Tag>}
+                      </Space>
+                    );
+                  }
+                  const guessed = r.values.some((x) => x.value === v && x.unverified) &&
+                    !r.values.some((x) => x.value === v && !x.unverified);
+                  return (
+                    <Space size={4} wrap>
+                      {v}
+                      {guessed && <Tag color="orange">{UNVERIFIED_CHECK}</Tag>}
+                    </Space>
+                  );
+                },
               },
               {
                 title: "来源",
@@ -223,6 +241,7 @@ export function RunResult({ batchId, progress, onChanged, readOnly, onGenerated 
             {(current?.values ?? []).map((v) => (
               <Radio key={`${v.value}@${v.source}`} value={v.value}>
                 {v.value} <Tag>{v.source}</Tag>
+                {v.unverified && <Tag color="orange">{UNVERIFIED_CHECK}</Tag>}
               </Radio>
             ))}
             <Radio value="__typed__">

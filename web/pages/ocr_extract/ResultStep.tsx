@@ -13,7 +13,12 @@ import {
   Typography,
 } from "antd";
 import { useState } from "react";
-import type { OcrBatchResult, OcrFileResult, OcrMergedField } from "../../../common/schemas/ocr.ts";
+import {
+  type OcrBatchResult,
+  type OcrFileResult,
+  type OcrMergedField,
+  UNVERIFIED_CHECK,
+} from "../../../common/schemas/ocr.ts";
 import { errorText } from "../../api/client.ts";
 import { saveBatchResult } from "../../api/ocr_extract.ts";
 import { writeXlsx } from "../../../common/xlsx_writer.ts";
@@ -122,8 +127,14 @@ export function ResultStep({ result, setResult, onContinue }: Props) {
           {valueOf(r) ? <Tag color="success">已找到</Tag> : <Tag>未找到</Tag>}
           {r.conflict && <Tag color="warning">存在冲突</Tag>}
           {(r.manual || r.key in edits) && <Tag color="purple">手工录入</Tag>}
-          {r.checks.length > 0 && !(r.key in edits) && (
-            <Tooltip title={r.checks.join("；")}>
+          {!(r.key in edits) && r.checks.includes(UNVERIFIED_CHECK) && (
+            <Tag color="orange">{UNVERIFIED_CHECK}</Tag>
+          )}
+          {!valueOf(r) && (result.fieldValues[r.key] ?? []).some((c) => c.unverified) && (
+            <Tag color="orange">有模型推断值待确认</Tag>
+          )}
+          {r.checks.some((c) => c !== UNVERIFIED_CHECK) && !(r.key in edits) && (
+            <Tooltip title={r.checks.filter((c) => c !== UNVERIFIED_CHECK).join("；")}>
               <CheckCircleTwoTone twoToneColor="#52c41a" aria-label="校验通过" />
             </Tooltip>
           )}

@@ -1,6 +1,6 @@
 import { Empty, Modal, Radio, Space, Tag, Typography } from "antd";
 import { useEffect, useState } from "react";
-import type { OcrFieldValue, OcrMergedField } from "../../../common/schemas/ocr.ts";
+import { type OcrFieldValue, type OcrMergedField, UNVERIFIED_CHECK } from "../../../common/schemas/ocr.ts";
 
 interface Props {
   field: (OcrMergedField & { key: string }) | null;
@@ -55,8 +55,10 @@ export function ValuePickerModal({ field, candidates, onClose, onPick, onMissing
                       <Typography.Text type="secondary">
                         置信度 {Math.round(c.confidence * 100)}%
                       </Typography.Text>
-                      {c.checks?.map((k) => <Tag key={k} color="green">{k}</Tag>)}
-                      {c.unverified && <Tag color="orange">模型推断，无原文</Tag>}
+                      {c.checks?.filter((k) => k !== UNVERIFIED_CHECK).map((k) => (
+                        <Tag key={k} color="green">{k}</Tag>
+                      ))}
+                      {c.unverified && <Tag color="orange">{UNVERIFIED_CHECK}</Tag>}
                     </Space>
                     <Snippet snippet={c.source.snippet} value={c.value} />
                   </Space>
