@@ -241,7 +241,15 @@ export interface OcrBatchResult {
 
 /** The event lines of POST /api/ocr/process-batch (part 4 §7), each sent as `data: <json>`. */
 export type OcrBatchEvent =
-  | { type: "progress"; current: number; total: number; fileName?: string }
+  | {
+    type: "progress";
+    current: number;
+    total: number;
+    fileName?: string;
+    /** Pages read of the file being read (an event per page, without fileName). */
+    pagesDone?: number;
+    pagesTotal?: number;
+  }
   | { type: "error"; fileName: string; error: string }
   | { type: "complete"; result: OcrBatchResult };
 
