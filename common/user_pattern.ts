@@ -120,6 +120,76 @@ function translate(source: string): string {
   return out;
 }
 
+/**
+ * The most a pattern may expand to (each atom counted once per repetition, `x{0,50}` as 50 atoms).
+ * RE2 expands counted repeats into its program, and its time per name grows with the program: at
+ * 1000, `.{0,1000}` written 28 times took 2.6 s to compile and `[\s\S]{99}` ten times 95 ms per name;
+ * at 512 the worst we found (`[\s\S]{51}` ten times) is about 10 ms per 255-character name and 60 ms
+ * to compile. Real rules weigh a few dozen; the issue's a{0,60}×5! weighs 301.
+ */
+export const USER_PATTERN_MAX_WEIGHT = 512;
+/** The most all patterns of one rule may weigh together: a name is tested against each of them. */
+export const USER_PATTERNS_MAX_TOTAL_WEIGHT = 1024;
+
+/**
+ * An upper bound of the size RE2's program has for this pattern: atoms counted once, a counted
+ * repeat multiplying what it repeats by its largest count, alternatives added up.
+ */
+export function userPatternWeight(source: string): number {
+  const frames: number[] = [0];
+  let last = 0; // weight of the atom a quantifier would repeat
+  let i = 0;
+  while (i < source.length) {
+    const ch = source[i];
+    if (ch === "\\") {
+      i += 2;
+      last = 1;
+      frames[frames.length - 1] += 1;
+      continue;
+    }
+    if (ch === "[") {
+      for (i++; i < source.length && source[i] !== "]"; i++) if (source[i] === "\\") i++;
+      i++;
+      last = 1;
+      frames[frames.length - 1] += 1;
+      continue;
+    }
+    if (ch === "(") {
+      frames.push(0);
+      i++;
+      last = 0;
+      continue;
+    }
+    if (ch === ")") {
+      last = Math.max(1, frames.pop() ?? 0);
+      if (frames.length === 0) frames.push(0);
+      frames[frames.length - 1] += last;
+      i++;
+      continue;
+    }
+    const brace = ch === "{" ? /^\{(\d+)(?:,(\d*))?\}/.exec(source.slice(i)) : null;
+    if (brace) {
+      const most = brace[2] === undefined
+        ? Number(brace[1])
+        : brace[2] === ""
+        ? Number(brace[1]) + 1
+        : Number(brace[2]);
+      frames[frames.length - 1] += last * Math.max(0, most - 1);
+      last = last * Math.max(1, most);
+      i += brace[0].length;
+      continue;
+    }
+    if (ch === "|" || ch === "*" || ch === "+" || ch === "?" || ch === "^" || ch === "$") {
+      i++;
+      continue;
+    }
+    last = 1;
+    frames[frames.length - 1] += 1;
+    i++;
+  }
+  return frames.reduce((a, b) => a + b, 0);
+}
+
 /** Compiled patterns by source: a run tests every file name against the same few patterns. */
 const CACHE = new Map<string, CompiledUserPattern>();
 const CACHE_MAX = 500;
@@ -134,6 +204,9 @@ function compileUncached(source: string): CompiledUserPattern {
     new RegExp(source);
   } catch {
     return { ok: false, problem: `匹配规则“${source}”不是有效的正则表达式` };
+  }
+  if (userPatternWeight(source) > USER_PATTERN_MAX_WEIGHT) {
+    return { ok: false, problem: `匹配规则“${source}”的重复次数过大，请简化` };
   }
   let re2: RE2JS;
   try {
@@ -164,4 +237,14 @@ export function compileUserPattern(source: string): CompiledUserPattern {
 export function userPatternProblem(source: string): string | null {
   const compiled = compileUserPattern(source);
   return compiled.ok ? null : compiled.problem;
+}
+
+/** Why a set of patterns tested together (one rule's) is refused, or null: each one, then their total. */
+export function userPatternsProblem(sources: readonly string[]): string | null {
+  for (const source of sources) {
+    const problem = userPatternProblem(source);
+    if (problem) return problem;
+  }
+  const total = sources.reduce((sum, source) => sum + userPatternWeight(source), 0);
+  return total > USER_PATTERNS_MAX_TOTAL_WEIGHT ? "匹配规则的重复次数合计过大，请减少或简化匹配规则" : null;
 }

@@ -1,5 +1,11 @@
 import assert from "node:assert/strict";
-import { compileUserPattern, userPatternProblem } from "./user_pattern.ts";
+import {
+  compileUserPattern,
+  USER_PATTERN_MAX_WEIGHT,
+  userPatternProblem,
+  userPatternsProblem,
+  userPatternWeight,
+} from "./user_pattern.ts";
 
 function matches(pattern: string, text: string): boolean {
   const compiled = compileUserPattern(pattern);
@@ -63,7 +69,21 @@ Deno.test("userPatternProblem() refuses what RE2 cannot run, in Chinese, and inv
   for (const p of ["a(?=b)", "a(?!b)", "(?<=a)b", "(?<!a)b"]) {
     assert.match(userPatternProblem(p)!, /不支持前瞻或后顾断言/, p);
   }
-  assert.match(userPatternProblem("(a{0,100}){0,100}")!, /不支持的写法/);
+  assert.match(userPatternProblem("(a{0,100}){0,100}")!, /重复次数过大/);
+  assert.match(userPatternProblem(".{0,1000}".repeat(28))!, /重复次数过大/);
+});
+
+Deno.test("userPatternWeight() bounds the program RE2 builds; one rule's patterns are bounded together", () => {
+  assert.equal(userPatternWeight("起诉状"), 3);
+  assert.equal(userPatternWeight("a{0,40}a{0,40}a{0,40}a{0,40}!"), 161);
+  assert.equal(userPatternWeight("((a{0,5}){0,5}){0,5}b"), 126);
+  assert.equal(userPatternWeight("(借条|借款合同)"), 6);
+  assert.ok(userPatternWeight("[\\s\\S]{99}".repeat(6)) > USER_PATTERN_MAX_WEIGHT);
+  assert.equal(userPatternsProblem(["起诉状", "借条|欠条"]), null);
+  assert.equal(
+    userPatternsProblem(Array(5).fill("[\\s\\S]{25}".repeat(10))),
+    "匹配规则的重复次数合计过大，请减少或简化匹配规则",
+  );
 });
 
 /**
@@ -77,6 +97,8 @@ const PATHOLOGICAL: [string, string][] = [
   ["((a{0,5}){0,5}){0,5}b", "a".repeat(250)],
   ["(a+)+$x", "a".repeat(250)],
   ["(.*)*x", "y".repeat(250)],
+  // the heaviest shape found under USER_PATTERN_MAX_WEIGHT (RE2 falls back from its DFA here)
+  ["[\\s\\S]{51}".repeat(10), "a".repeat(255)],
 ];
 
 Deno.test("compileUserPattern() runs the issue's stalling patterns in bounded time", () => {

@@ -4,7 +4,7 @@
  * and the server.
  */
 import { z } from "zod";
-import { USER_PATTERN_MAX, userPatternProblem } from "../user_pattern.ts";
+import { USER_PATTERN_MAX, userPatternProblem, userPatternsProblem } from "../user_pattern.ts";
 
 export const CUSTOM_RULE_NAME_MAX = 100;
 /** A file-name pattern is at most this many characters; how patterns run: common/user_pattern.ts. */
@@ -33,6 +33,11 @@ export const customRuleBody = z.object({
       ctx.addIssue({ code: "custom", message: problem, path: ["patterns", i, "pattern"] });
       return;
     }
+  }
+  const together = userPatternsProblem(rule.patterns.map((p) => p.pattern));
+  if (together) {
+    ctx.addIssue({ code: "custom", message: together, path: ["patterns"] });
+    return;
   }
   if (rule.global_fields.length === 0 && rule.patterns.every((p) => p.fields.length === 0)) {
     ctx.addIssue({ code: "custom", message: "请至少添加一个全局字段或专属字段", path: ["global_fields"] });

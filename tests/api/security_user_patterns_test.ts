@@ -105,4 +105,18 @@ Deno.test("POST /api/custom-ocr/rules refuses back-references and look-around wi
     assert.equal(body.code, "VALIDATION_FAILED");
     assert.match(body.error, message, pattern);
   }
+  // Each pattern is tested against every name: their counted repeats are bounded together too.
+  const heavy = "[\\s\\S]{25}".repeat(10);
+  const res = await t.request("POST", "/api/custom-ocr/rules", {
+    as: u,
+    json: {
+      rule_name: "规则",
+      patterns: Array.from(
+        { length: 5 },
+        () => ({ pattern: heavy, fields: [{ key: "name", label: "姓名" }] }),
+      ),
+    },
+  });
+  assert.equal(res.status, 400);
+  assert.equal((await res.json()).error, "匹配规则的重复次数合计过大，请减少或简化匹配规则");
 });

@@ -107,7 +107,13 @@ export async function startFolderRun(
     }];
   const files: RecordFile[] = [];
   const fields = new Map<string, FieldSpec>();
+  let ranSince = performance.now();
   for (const { node, path } of found) {
+    // A big folder takes a while to route: let other requests in between (patterns are linear-time).
+    if (performance.now() - ranSince > 20) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      ranSince = performance.now();
+    }
     const routed = routeFile(rule, node.name);
     if (routed.status !== "matched" || !node.blobKey) continue;
     for (const f of routed.fields) if (!fields.has(f.key)) fields.set(f.key, f);

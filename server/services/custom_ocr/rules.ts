@@ -3,7 +3,7 @@
  * file names through a rule's patterns (part 4 §3, §5).
  */
 import type { CustomRuleBody, CustomRuleView } from "../../../common/schemas/custom_ocr.ts";
-import { compileUserPattern, type UserPattern } from "../../../common/user_pattern.ts";
+import { compileUserPattern, type UserPattern, userPatternsProblem } from "../../../common/user_pattern.ts";
 import type { AppDeps } from "../../deps.ts";
 import { AppError } from "../../errors.ts";
 import {
@@ -107,6 +107,8 @@ export async function requireRunnableRule(
 
 /** A rule's patterns compiled, in order; CUSTOM_RULE_PATTERN_INVALID names the first refused one. */
 function rulePatterns(rule: CustomRuleRecord): { id: string; matcher: UserPattern }[] {
+  const together = userPatternsProblem(rule.patterns.map((p) => p.pattern));
+  if (together) throw new AppError("CUSTOM_RULE_PATTERN_INVALID", { problem: together });
   return rule.patterns.map((p) => {
     const compiled = compileUserPattern(p.pattern);
     if (!compiled.ok) throw new AppError("CUSTOM_RULE_PATTERN_INVALID", { problem: compiled.problem });

@@ -122,7 +122,18 @@ const LABEL_AT_START = new RegExp(
 );
 
 const ROW_START = new RegExp(
-  `^(?:(?:第[一二三四五六])?(?:${ROLE_WORD_SOURCE})[一二三四五六\\d]?(?:（[^）]{0,12}）)?)?(?:${WORD_SOURCE})?(?:（[^）]{0,14}）)?(?:[：:]|\\s|$|(?=[\\d￥¥]))`,
+  `^(?:(?:第[一二三四五六])?(?:${ROLE_WORD_SOURCE})[一二三四五六\\d]?(?:（[^）]{0,12}）)?)?(?:${WORD_SOURCE})?(?:（[^）]{0,14}）)?(?:[：:]|\\s|$)`,
+);
+/** A date's label glued to its date by OCR (借款日期2023年3月18日): a row of its own. */
+const DATE_LABEL_ROW = new RegExp(
+  `^(?:${
+    LABELS.filter(([c]) => c === "loan_date" || c === "due_date" || c === "sign_date").flatMap(([, ws]) => ws)
+      .join("|")
+  })(?=\\d{4}\\s*[年.\\-/])`,
+);
+/** A role's own phone or ID glued to its digits by OCR (借款人电话18723209913): a row of its own. */
+const ROLE_NUMBER_ROW = new RegExp(
+  `^(?:${ROLE_WORD_SOURCE})(?:联系电话|电话|手机|身份证号码|身份证号|公民身份号码)(?=\\d)`,
 );
 
 /** A certificate's label, glued to its value by OCR (姓名高俊桂, 住址四川省…): a row of its own. */
@@ -134,7 +145,7 @@ const CARD_ROW =
  * such a line is a row of its own, never the continuation of the line above.
  */
 export function startsWithLabel(text: string): boolean {
-  if (CARD_ROW.test(text)) return true;
+  if (CARD_ROW.test(text) || ROLE_NUMBER_ROW.test(text) || DATE_LABEL_ROW.test(text)) return true;
   const m = text.match(ROW_START);
   return !!m && m[0].replace(/[：:\s]/g, "").length >= 2;
 }

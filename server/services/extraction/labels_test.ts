@@ -39,6 +39,9 @@ Deno.test("startsWithLabel: a row of its own, never the continuation of the line
   assert.ok(startsWithLabel("借款人电话18723209913"));
   assert.ok(startsWithLabel("姓名高俊桂"));
   assert.ok(startsWithLabel("第二被告（保证人）：李四"));
+  assert.ok(startsWithLabel("借款日期2023年3月18日"));
   assert.ok(!startsWithLabel("借款人于2023年向原告借款"));
+  // a sentence wrapped before "原告借款本金…" goes on (a judgment's first claim)
+  assert.ok(!startsWithLabel("原告借款本金48,533.27元"));
   assert.ok(!startsWithLabel("号3幢201室"));
 });
