@@ -9,12 +9,11 @@
  */
 
 import {
+  BENCH_PAGES,
   characterErrorRate,
   degradeToPhoto,
   makeTextPdf,
-  PAGE_LINES,
   renderPage,
-  SECOND_PAGE_LINES,
 } from "../scripts/make_ocr_fixtures.ts";
 import { fileExtension } from "../common/document_kinds.ts";
 import { readDocumentText } from "../server/services/doc_text/read_document_text.ts";
@@ -23,25 +22,7 @@ import { documentPlainText } from "../server/services/doc_text/types.ts";
 import type { OcrEngine } from "../server/services/ocr/ocr_engine.ts";
 import { createOcrEngine, createTesseractEngine } from "../server/services/ocr/ocr_pool.ts";
 
-/** A third page: a judgment-like page with a table of amounts. */
-const THIRD_PAGE_LINES = [
-  "浙江省杭州市西湖区人民法院",
-  "民事判决书",
-  "（2024）浙0106民初1234号",
-  "原告：浙江汇禾融资担保有限公司，住所地杭州市西湖区望月路16号。",
-  "统一社会信用代码：91330106018739U07W",
-  "法定代表人：于佳娜，董事长。",
-  "被告：谢蓉媛，女，1989年8月13日出生，住杭州市西湖区凤起东路619号。",
-  "借款本金  100000元  利息  23.4%",
-  "判决如下：",
-  "一、被告于本判决生效之日起十日内归还原告借款本金人民币壹拾万元整；",
-  "二、驳回原告的其他诉讼请求。",
-  "案件受理费2300元，由被告负担。",
-  "审判员  王丽华",
-  "二〇二四年五月二十日",
-];
-
-const PAGES = [PAGE_LINES, [...SECOND_PAGE_LINES, ...PAGE_LINES.slice(1, 9)], THIRD_PAGE_LINES];
+const PAGES = BENCH_PAGES;
 
 function load(): string {
   try {

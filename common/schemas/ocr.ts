@@ -60,6 +60,9 @@ export interface OcrRunFileView {
   pageCount?: number;
   /** True when at least one page was recognised from an image (a searchable PDF can be made). */
   scanned?: boolean;
+  /** While the file is being read: pages read so far of its pages. */
+  pagesDone?: number;
+  pagesTotal?: number;
 }
 
 export interface OcrRunView {
@@ -234,7 +237,15 @@ export interface OcrBatchResult {
 
 /** The event lines of POST /api/ocr/process-batch (part 4 §7), each sent as `data: <json>`. */
 export type OcrBatchEvent =
-  | { type: "progress"; current: number; total: number; fileName?: string }
+  | {
+    type: "progress";
+    current: number;
+    total: number;
+    fileName?: string;
+    /** Pages read of the file being read (an event per page, without fileName). */
+    pagesDone?: number;
+    pagesTotal?: number;
+  }
   | { type: "error"; fileName: string; error: string }
   | { type: "complete"; result: OcrBatchResult };
 

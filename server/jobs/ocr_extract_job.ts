@@ -5,6 +5,7 @@ import {
   finishOcrBatch,
   getOcrBatch,
   isBatchFileFinished,
+  markBatchFilePages,
   markBatchFileProcessing,
   type OcrBatch,
   settleBatchFileFailure,
@@ -96,7 +97,18 @@ export function makeOcrExtractHandler(tools: OcrExtractTools) {
         if (!engine) throw new AppError("OCR_ENGINE_UNAVAILABLE");
         const bytes = await blobs.read(file.blobKey);
         if (!bytes) throw new AppError("OCR_BATCH_NOT_FOUND");
-        const read = await engine.readDocumentText(deps, { bytes, fileName: file.fileName });
+        // Progress per page; writes are chained so they land in order, and awaited before settling.
+        let progress = Promise.resolve();
+        const read = await engine.readDocumentText(deps, {
+          bytes,
+          fileName: file.fileName,
+          onPage: ({ pagesDone, pagesTotal }) => {
+            progress = progress.then(() =>
+              markBatchFilePages(kv, { ...at, now: clock.now(), pagesDone, pagesTotal }).then(() => {})
+            ).catch(() => {});
+          },
+        });
+        await progress;
         const doc: DocumentText = {
           fileName: read.fileName,
           kind: read.kind,

@@ -3,6 +3,7 @@ import { AppError } from "../errors.ts";
 import {
   getOcrRun,
   isFileFinished,
+  markOcrFilePages,
   markOcrFileProcessing,
   settleOcrFileFailure,
   settleOcrFileSuccess,
@@ -47,7 +48,18 @@ export function makeOcrRunHandler(engines: () => Promise<OcrEngines>) {
       try {
         const bytes = await blobs.read(file.blobKey);
         if (!bytes) throw new AppError("OCR_RUN_NOT_FOUND");
-        const read = await engine.readDocumentText(deps, { bytes, fileName: file.fileName });
+        // Progress per page; writes are chained so they land in order, and awaited before settling.
+        let progress = Promise.resolve();
+        const read = await engine.readDocumentText(deps, {
+          bytes,
+          fileName: file.fileName,
+          onPage: ({ pagesDone, pagesTotal }) => {
+            progress = progress.then(() =>
+              markOcrFilePages(kv, { ...at, now: clock.now(), pagesDone, pagesTotal }).then(() => {})
+            ).catch(() => {});
+          },
+        });
+        await progress;
         // Only the DocumentText contract is kept (never page images or other extras).
         const doc: DocumentText = {
           fileName: read.fileName,

@@ -24,6 +24,9 @@ export interface OcrBatchFile {
   error?: string;
   /** The file's DocumentText JSON in the blob store. */
   docKey?: string;
+  /** While the file is read: pages read so far and the file's pages (moved per page, issue #26). */
+  pagesDone?: number;
+  pagesTotal?: number;
 }
 
 export interface OcrBatch {
@@ -119,6 +122,15 @@ async function changeFile(
     if ((await op.commit()).ok) return true;
   }
   throw new AppError("QUOTA_BUSY");
+}
+
+/** Records how many of a file's pages are read (so the bar moves). False when the file is finished. */
+export function markBatchFilePages(
+  kv: Deno.Kv,
+  input: { batchId: string; index: number; now: number; pagesDone: number; pagesTotal: number },
+): Promise<boolean> {
+  const { pagesDone, pagesTotal } = input;
+  return changeFile(kv, input, (f) => ({ ...f, pagesDone, pagesTotal }));
 }
 
 export function markBatchFileProcessing(

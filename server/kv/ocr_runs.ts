@@ -24,6 +24,9 @@ export interface OcrRunFile {
   resultKey?: string;
   pageCount?: number;
   scanned?: boolean;
+  /** While the file is read: pages read so far and the file's pages (moved per page, issue #26). */
+  pagesDone?: number;
+  pagesTotal?: number;
 }
 
 export interface OcrRun {
@@ -119,6 +122,15 @@ export function markOcrFileProcessing(
   return changeFile(kv, input, (f) => ({ ...f, status: "processing" }));
 }
 
+/** Records how many of a file's pages are read (so the bar moves). False when the file is finished. */
+export function markOcrFilePages(
+  kv: Deno.Kv,
+  input: { runId: string; index: number; now: number; pagesDone: number; pagesTotal: number },
+): Promise<boolean> {
+  const { pagesDone, pagesTotal } = input;
+  return changeFile(kv, input, (f) => ({ ...f, pagesDone, pagesTotal }));
+}
+
 /** Stores a file's success and its aiocr usage record in one commit. False when already settled. */
 export function settleOcrFileSuccess(
   kv: Deno.Kv,
@@ -135,7 +147,13 @@ export function settleOcrFileSuccess(
   return changeFile(
     kv,
     input,
-    (f) => ({ ...f, status: "completed", resultKey, pageCount, scanned }),
+    ({ pagesDone: _done, pagesTotal: _total, ...f }) => ({
+      ...f,
+      status: "completed",
+      resultKey,
+      pageCount,
+      scanned,
+    }),
     (op, run) => {
       addAiUseSuccess(op, {
         userId: run.userId,
@@ -202,6 +220,9 @@ export function toOcrRunView(run: OcrRun): OcrRunView {
       ...(f.error ? { error: f.error } : {}),
       ...(f.pageCount !== undefined ? { pageCount: f.pageCount } : {}),
       ...(f.scanned !== undefined ? { scanned: f.scanned } : {}),
+      ...(f.status === "processing" && f.pagesTotal
+        ? { pagesDone: f.pagesDone ?? 0, pagesTotal: f.pagesTotal }
+        : {}),
     })),
   };
 }

@@ -104,6 +104,41 @@ Deno.test("POST /api/ocr/runs: one AI use per file, text per page with confidenc
   assert.equal(await aiLeft(t, m), 3);
 });
 
+Deno.test("GET /api/ocr/runs/:id: the file being read shows its pages read so far, moved per page", async () => {
+  using t = await testApp();
+  const m = await member(t, 5);
+  const firstPage = Promise.withResolvers<void>();
+  const gate = Promise.withResolvers<void>();
+  const slowJob = makeOcrRunHandler(() =>
+    Promise.resolve({
+      ...engines,
+      async readDocumentText(deps, input) {
+        input.onPage?.({ pagesDone: 1, pagesTotal: 3 });
+        firstPage.resolve();
+        await gate.promise;
+        input.onPage?.({ pagesDone: 3, pagesTotal: 3 });
+        return await engines.readDocumentText(deps, input);
+      },
+    })
+  );
+  const body = await (await upload(t, m, [["扫描件.pdf", "民事起诉状\n原告李四"]])).json();
+  const job = slowJob(t.deps, { type: "ocr.run", runId: body.run.id, userId: m.user.id });
+  await firstPage.promise;
+  let file: { status: string; pagesDone?: number; pagesTotal?: number } = { status: "" };
+  for (let i = 0; i < 50 && !file.pagesTotal; i++) {
+    await new Promise((r) => setTimeout(r, 10));
+    file = (await (await t.request("GET", `/api/ocr/runs/${body.run.id}`, { as: m })).json()).run.files[0];
+  }
+  assert.deepEqual(file, { ...file, status: "processing", pagesDone: 1, pagesTotal: 3 });
+  gate.resolve();
+  await job;
+  const done =
+    (await (await t.request("GET", `/api/ocr/runs/${body.run.id}`, { as: m })).json()).run.files[0];
+  assert.equal(done.status, "completed");
+  assert.equal(done.pagesDone, undefined, "a finished file shows its page count instead");
+  assert.equal(done.pageCount, 1);
+});
+
 Deno.test("POST /api/ocr/runs: a failing file is refunded once, with its Chinese reason", async () => {
   using t = await testApp();
   const m = await member(t, 3);

@@ -33,6 +33,8 @@ export interface StartServerOptions {
   seed?: (kv: Deno.Kv) => Promise<unknown>;
   /** Extra environment for the server (overrides the defaults below). */
   env?: Record<string, string>;
+  /** A fixed port (benches on a shared machine use their own); default a free one the OS picks. */
+  port?: number;
 }
 
 export interface RunningServer {
@@ -57,7 +59,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     await Deno.remove(dataDir, { recursive: true });
     throw err;
   }
-  const port = freePort();
+  const port = options.port ?? freePort();
   const env: Record<string, string> = {
     PORT: String(port),
     DATA_DIR: dataDir,

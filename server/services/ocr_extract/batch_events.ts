@@ -44,6 +44,7 @@ export function batchEventStream(
       };
       timer = setInterval(() => push(": heartbeat\n\n"), options.heartbeatMs ?? HEARTBEAT_MS);
       const reported = new Set<number>();
+      let lastPages = "";
       let sentStart = false;
       try {
         watch = deps.kv.watch([["ocr_batches", batchId]]).getReader();
@@ -65,6 +66,19 @@ export function batchEventStream(
             }
             push(eventLine({ type: "progress", current: reported.size, total, fileName: f.fileName }));
           }
+          // The file being read, page by page (no fileName: the file is not finished).
+          const reading = batch.files.find((f) => f.status === "processing" && f.pagesTotal);
+          const pages = reading ? `${reading.index}:${reading.pagesDone}/${reading.pagesTotal}` : "";
+          if (reading && pages !== lastPages) {
+            push(eventLine({
+              type: "progress",
+              current: reported.size,
+              total,
+              pagesDone: reading.pagesDone ?? 0,
+              pagesTotal: reading.pagesTotal!,
+            }));
+          }
+          lastPages = pages;
           if (batch.resultKey) {
             const result = await readBatchResult(deps, batch);
             if (result) push(eventLine({ type: "complete", result }));

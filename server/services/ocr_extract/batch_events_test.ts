@@ -66,6 +66,31 @@ Deno.test("batchEventStream() sends heartbeats while a file is slow, and ends af
   ]);
 });
 
+Deno.test("batchEventStream() moves per page of the file being read (no fileName until it is finished)", async () => {
+  using t = await testApp();
+  const batch = batchOf(9);
+  await t.kv.set(["ocr_batches", batch.id], batch);
+  const reader = batchEventStream(t.deps, batch.id, { heartbeatMs: 60_000 }).getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  const events = () =>
+    text.split("\n\n").filter((b) => b.startsWith("data: ")).map((b) => JSON.parse(b.slice(6)));
+  while (events().length < 1) text += decoder.decode((await reader.read()).value);
+  for (const pagesDone of [1, 2]) {
+    await t.kv.set(["ocr_batches", batch.id], {
+      ...batch,
+      files: [{ ...batch.files[0], pagesDone, pagesTotal: 3 }],
+    });
+    while (events().length < 1 + pagesDone) text += decoder.decode((await reader.read()).value);
+  }
+  await reader.cancel();
+  assert.deepEqual(events(), [
+    { type: "progress", current: 0, total: 1 },
+    { type: "progress", current: 0, total: 1, pagesDone: 1, pagesTotal: 3 },
+    { type: "progress", current: 0, total: 1, pagesDone: 2, pagesTotal: 3 },
+  ]);
+});
+
 Deno.test("batchEventStream(): a client that cancels stops the stream without touching the batch", async () => {
   using t = await testApp();
   const batch = batchOf(9);

@@ -8,7 +8,14 @@ import { extractKeyFacts } from "../extraction/key_facts.ts";
  * seam so tests can hand in their own. `loadOcrEngines()` binds the real modules.
  */
 export interface OcrEngines {
-  readDocumentText(deps: AppDeps, input: { bytes: Uint8Array; fileName: string }): Promise<DocumentText>;
+  readDocumentText(
+    deps: AppDeps,
+    input: {
+      bytes: Uint8Array;
+      fileName: string;
+      onPage?: (progress: { pagesDone: number; pagesTotal: number }) => void;
+    },
+  ): Promise<DocumentText>;
   /** Key facts of one document (names, ID numbers, amounts...): a list, or `{ facts: [...] }`. */
   extractKeyFacts(doc: DocumentText): unknown;
   /** The page images with an invisible text layer, for scans; absent when not available. */

@@ -35,6 +35,8 @@ export function OcrRunFiles({ run, selected, onSelect }: Props) {
           ? <Typography.Text type="danger">{`处理文件 ${f.fileName} 失败：${f.error ?? ""}`}</Typography.Text>
           : f.pageCount !== undefined
           ? `${f.pageCount} 页`
+          : f.pagesTotal
+          ? `已读 ${f.pagesDone ?? 0}/${f.pagesTotal} 页`
           : "",
     },
     {

@@ -71,7 +71,8 @@ export function OcrExtractPage() {
     try {
       await processBatch(template.id, files, (event) => {
         if (event.type === "progress") {
-          setProgress({ current: event.current, total: event.total });
+          const part = event.pagesTotal ? (event.pagesDone ?? 0) / event.pagesTotal : 0;
+          setProgress({ current: event.current + part, total: event.total });
           const name = event.fileName;
           if (name) setSettled((m) => ({ ...m, [name]: m[name] ?? "done" }));
         } else if (event.type === "error") {
@@ -125,7 +126,7 @@ export function OcrExtractPage() {
             {progress && (
               <Progress
                 percent={progress.total ? Math.round((progress.current / progress.total) * 100) : 0}
-                format={() => `${progress.current}/${progress.total}`}
+                format={() => `${Math.floor(progress.current)}/${progress.total}`}
                 status={busy ? "active" : undefined}
               />
             )}

@@ -1,0 +1,305 @@
+/**
+ * PaddleOCR PP-OCRv4 driven directly on onnxruntime-node (issue #26): the detector on the page shrunk to
+ * DET_MAX_SIDE, the lines cut from the full-size page, the orientation classifier on a few lines only,
+ * and the recogniser on batches of lines of similar width. Runs inside paddle_process.ts.
+ *
+ * Orientation costs no second reading of a page: a page whose detected boxes mostly stand upright lies on
+ * its side (turned a quarter); the line classifier (PP-OCR's 0°/180° model) on up to CLS_SAMPLE lines says
+ * whether it is also upside down. Only a page that still reads poorly (and the classifier was unsure) is
+ * recognised once more turned 180°.
+ */
+import process from "node:process";
+import * as ort from "onnxruntime-node";
+import { decodeCtc, type DecodedLine, parseDictionary } from "./ctc_decode.ts";
+import {
+  type GrayImage,
+  type QuarterTurn,
+  sampleRect,
+  shrinkImage,
+  turnImage,
+  turnRect,
+} from "./gray_image.ts";
+import { findTextRects, normalizeRect, rectCorners, type TextRect } from "./text_boxes.ts";
+
+/** Long side of the image the detector sees (measured in issue #26: 960-1280 read as well as 1754). */
+export const DET_MAX_SIDE = 960;
+/**
+ * Lines recognised per model call. Measured in issue #26: batching costs MORE CPU per pixel on this
+ * machine (n=1 157 µs, n=4 182 µs, n=8 240 µs per column at width 320), so one piece per call.
+ */
+export const REC_BATCH = 1;
+const REC_HEIGHT = 48;
+const CLS_WIDTH = 192;
+const REC_MIN_WIDTH = 64;
+const CLS_SAMPLE = 12;
+/** Lines recognised under this mean probability are left out (as @gutenye/ocr-node did). */
+const MIN_LINE_CONFIDENCE = 0.5;
+/** A page reading under this (and not clearly upright by the classifier) is tried upside down. */
+const RETRY_CONFIDENCE = 0.75;
+
+export const MODEL_FILES = {
+  det: "ch_PP-OCRv4_det_infer.onnx",
+  rec: "ch_PP-OCRv4_rec_infer.onnx",
+  cls: "ch_ppocr_mobile_v2.0_cls_infer.onnx",
+  keys: "ppocr_keys_v1.txt",
+} as const;
+
+export interface PaddleModels {
+  det: ort.InferenceSession;
+  rec: ort.InferenceSession;
+  cls: ort.InferenceSession;
+  dictionary: string[];
+}
+
+export async function loadPaddleModels(dir: string, threads = 1): Promise<PaddleModels> {
+  const options: ort.InferenceSession.SessionOptions = {
+    intraOpNumThreads: threads,
+    interOpNumThreads: 1,
+    executionMode: "sequential",
+    graphOptimizationLevel: "all",
+  };
+  const [det, rec, cls, keys] = await Promise.all([
+    ort.InferenceSession.create(`${dir}/${MODEL_FILES.det}`, options),
+    ort.InferenceSession.create(`${dir}/${MODEL_FILES.rec}`, options),
+    ort.InferenceSession.create(`${dir}/${MODEL_FILES.cls}`, options),
+    Deno.readTextFile(`${dir}/${MODEL_FILES.keys}`),
+  ]);
+  return { det, rec, cls, dictionary: parseDictionary(keys) };
+}
+
+export interface RecognisedLine {
+  text: string;
+  confidence: number;
+  /** Corners in the (turned) page image's pixels. */
+  box: [number, number][];
+}
+
+export interface PageReading {
+  lines: RecognisedLine[];
+  /** Clockwise turn applied to the page before its lines were read. */
+  turned: QuarterTurn;
+  /** CPU milliseconds per stage, for the profile the bench prints. */
+  profile: Record<string, number>;
+}
+
+function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+/** Reads one grey page. */
+export async function readPage(
+  models: PaddleModels,
+  page: GrayImage,
+  options: { detMaxSide?: number; recBatch?: number } = {},
+): Promise<PageReading> {
+  const profile: Record<string, number> = {};
+  let mark = cpuMs();
+  const lap = (stage: string) => {
+    const now = cpuMs();
+    profile[stage] = (profile[stage] ?? 0) + now - mark;
+    mark = now;
+  };
+  let rects = await detect(models, page, options.detMaxSide ?? DET_MAX_SIDE, lap);
+  let img = page;
+  let turned: QuarterTurn = 0;
+  if (isSideways(rects)) {
+    turned = 90;
+    rects = rects.map((r) => normalizeRect(turnRect(r, 90, img.width, img.height)));
+    img = turnImage(img, 90);
+  }
+  const votes = await classifyUpsideDown(models, img, rects);
+  lap("cls");
+  if (votes.upsideDown) {
+    rects = rects.map((r) => normalizeRect(turnRect(r, 180, img.width, img.height)));
+    img = turnImage(img, 180);
+    turned = ((turned + 180) % 360) as QuarterTurn;
+  }
+  lap("turn");
+  let lines = await recognizeRects(models, img, rects, options.recBatch ?? REC_BATCH);
+  lap("rec");
+  if (!votes.upright && meanConfidence(lines) < RETRY_CONFIDENCE && lines.length > 0) {
+    const flipped = rects.map((r) => normalizeRect(turnRect(r, 180, img.width, img.height)));
+    const flippedImg = turnImage(img, 180);
+    const other = await recognizeRects(models, flippedImg, flipped, options.recBatch ?? REC_BATCH);
+    const [a, b] = [weight(lines), weight(other)];
+    if (b > a * 1.1 && meanConfidence(other) > meanConfidence(lines)) {
+      lines = other;
+      turned = ((turned + 180) % 360) as QuarterTurn;
+    }
+    lap("rec_retry_180");
+  }
+  return { lines, turned, profile };
+}
+
+function meanConfidence(lines: RecognisedLine[]): number {
+  const chars = lines.reduce((n, l) => n + l.text.length, 0);
+  return chars ? lines.reduce((s, l) => s + l.confidence * l.text.length, 0) / chars : 0;
+}
+
+function weight(lines: RecognisedLine[]): number {
+  return lines.reduce((s, l) => s + l.confidence * l.text.length, 0);
+}
+
+/** Most of the detected text (by length) runs up or down the page: the page lies on its side. */
+export function isSideways(rects: TextRect[]): boolean {
+  let upright = 0, all = 0, count = 0;
+  for (const r of rects) {
+    const long = Math.max(r.w, r.h);
+    all += long;
+    if (r.h > 1.5 * r.w) {
+      upright += long;
+      count++;
+    }
+  }
+  return count >= 3 && upright > 0.5 * all;
+}
+
+const DET_MEAN = [0.485, 0.456, 0.406];
+const DET_STD = [0.229, 0.224, 0.225];
+
+async function detect(
+  models: PaddleModels,
+  page: GrayImage,
+  maxSide: number,
+  lap: (stage: string) => void,
+): Promise<TextRect[]> {
+  const small = shrinkImage(page, maxSide);
+  const W = Math.max(32, Math.ceil(small.width / 32) * 32),
+    H = Math.max(32, Math.ceil(small.height / 32) * 32);
+  const plane = W * H;
+  const input = new Float32Array(3 * plane);
+  for (let c = 0; c < 3; c++) {
+    const mul = 1 / (255 * DET_STD[c]), add = -DET_MEAN[c] / DET_STD[c];
+    // Padding is white paper.
+    input.fill(255 * mul + add, c * plane, (c + 1) * plane);
+    for (let y = 0; y < small.height; y++) {
+      const src = y * small.width, dst = c * plane + y * W;
+      for (let x = 0; x < small.width; x++) input[dst + x] = small.data[src + x] * mul + add;
+    }
+  }
+  lap("det_prepare");
+  const out = await models.det.run({
+    [models.det.inputNames[0]]: new ort.Tensor("float32", input, [1, 3, H, W]),
+  });
+  const prob = out[models.det.outputNames[0]].data as Float32Array;
+  lap("det_model");
+  const rects = findTextRects(prob, W, H);
+  // Back to the full-size page.
+  const sx = page.width / small.width, sy = page.height / small.height, s = (sx + sy) / 2;
+  const scaled = rects.map((r) => ({ ...r, cx: r.cx * sx, cy: r.cy * sy, w: r.w * s, h: r.h * s }));
+  lap("det_boxes");
+  return scaled;
+}
+
+/** A rectangle as the recogniser reads it: text standing upright (a column) is read top to bottom. */
+function readingRect(r: TextRect): TextRect {
+  if (r.h < 1.5 * r.w) return r;
+  return { ...r, ux: -r.uy, uy: r.ux, w: r.h, h: r.w };
+}
+
+async function classifyUpsideDown(
+  models: PaddleModels,
+  img: GrayImage,
+  rects: TextRect[],
+): Promise<{ upsideDown: boolean; upright: boolean }> {
+  const sample = rects.filter((r) => r.w >= 2 * r.h).sort((a, b) => b.w - a.w).slice(0, CLS_SAMPLE);
+  if (sample.length === 0) return { upsideDown: false, upright: false };
+  const plane = REC_HEIGHT * CLS_WIDTH;
+  const input = new Float32Array(sample.length * 3 * plane);
+  for (const [i, r] of sample.entries()) {
+    const drawWidth = Math.min(CLS_WIDTH, Math.ceil(REC_HEIGHT * r.w / r.h));
+    fillLine(img, r, input, i * 3 * plane, { width: CLS_WIDTH, drawWidth });
+  }
+  const out = await models.cls.run({
+    [models.cls.inputNames[0]]: new ort.Tensor("float32", input, [sample.length, 3, REC_HEIGHT, CLS_WIDTH]),
+  });
+  const p = out[models.cls.outputNames[0]].data as Float32Array;
+  let up = 0, down = 0;
+  for (let i = 0; i < sample.length; i++) {
+    if (p[i * 2 + 1] > 0.9) down++;
+    else if (p[i * 2] > 0.9) up++;
+  }
+  return {
+    upsideDown: down > up && down >= Math.max(2, sample.length / 2),
+    upright: up >= Math.max(2, sample.length / 2) && up > 2 * down,
+  };
+}
+
+/** Samples one line into sample slot `offset` of a [n, 3, 48, width] tensor (channels equal, padding 0). */
+function fillLine(
+  img: GrayImage,
+  rect: TextRect,
+  input: Float32Array,
+  offset: number,
+  size: { width: number; drawWidth: number },
+): void {
+  const plane = REC_HEIGHT * size.width;
+  sampleRect(img, rect, {
+    out: input,
+    offset,
+    outWidth: size.width,
+    outHeight: REC_HEIGHT,
+    drawWidth: Math.max(1, size.drawWidth),
+  }, { mean: 0.5, std: 0.5 });
+  input.copyWithin(offset + plane, offset, offset + plane);
+  input.copyWithin(offset + 2 * plane, offset, offset + plane);
+}
+
+async function recognizeRects(
+  models: PaddleModels,
+  img: GrayImage,
+  rects: TextRect[],
+  batchSize: number,
+): Promise<RecognisedLine[]> {
+  // Each line sampled once at the recogniser's height, straight from the full-size page. (Cutting long
+  // lines at gaps into ~400 px pieces was measured too: no CPU saved, photos read worse.)
+  const pieces: { data: Float32Array; width: number }[] = [];
+  const boxes = rects.map((r) => rectCorners(r));
+  for (const r of rects) {
+    const read = readingRect(r);
+    const width = Math.max(8, Math.ceil(REC_HEIGHT * read.w / read.h));
+    const data = new Float32Array(REC_HEIGHT * width);
+    sampleRect(
+      img,
+      read,
+      { out: data, offset: 0, outWidth: width, outHeight: REC_HEIGHT, drawWidth: width },
+      {
+        mean: 0.5,
+        std: 0.5,
+      },
+    );
+    pieces.push({ data, width });
+  }
+  const order = pieces.map((_, k) => k).sort((a, b) => pieces[a].width - pieces[b].width);
+  const decoded: DecodedLine[] = new Array(pieces.length);
+  for (let start = 0; start < order.length; start += batchSize) {
+    const batch = order.slice(start, start + batchSize);
+    const width = Math.max(REC_MIN_WIDTH, ...batch.map((k) => pieces[k].width));
+    const plane = REC_HEIGHT * width;
+    const input = new Float32Array(batch.length * 3 * plane);
+    for (const [n, k] of batch.entries()) {
+      const p = pieces[k];
+      for (let c = 0; c < 3; c++) {
+        for (let y = 0; y < REC_HEIGHT; y++) {
+          input.set(p.data.subarray(y * p.width, (y + 1) * p.width), (n * 3 + c) * plane + y * width);
+        }
+      }
+    }
+    const out = await models.rec.run({
+      [models.rec.inputNames[0]]: new ort.Tensor("float32", input, [batch.length, 3, REC_HEIGHT, width]),
+    });
+    const tensor = out[models.rec.outputNames[0]];
+    const [, steps, classes] = tensor.dims as number[];
+    for (const [n, k] of batch.entries()) {
+      decoded[k] = decodeCtc(tensor.data as Float32Array, { steps, classes }, n, models.dictionary);
+    }
+  }
+  const lines: RecognisedLine[] = [];
+  for (const [i, d] of decoded.entries()) {
+    const text = d.text.trim();
+    if (!text || d.confidence < MIN_LINE_CONFIDENCE) continue;
+    lines.push({ text, confidence: d.confidence, box: boxes[i] });
+  }
+  return lines;
+}
