@@ -114,6 +114,11 @@ export function plainParagraph(...runs: string[]): string {
   }</w:p>`;
 }
 
+/** A .docx of plain paragraphs, one per line: the case files browser tests upload. */
+export function docxOfLines(...lines: string[]): Uint8Array {
+  return buildDocx({ body: lines.map((l) => plainParagraph(l)).join("") });
+}
+
 let rsidCounter = 0x00a31000;
 function rsid(): string {
   rsidCounter = (rsidCounter * 1103515245 + 12345) % 0x00ffffff;

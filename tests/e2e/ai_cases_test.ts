@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import * as XLSX from "xlsx";
-import { buildDocx, plainParagraph } from "../../scripts/make_fixtures.ts";
+import { docxOfLines } from "../../scripts/make_fixtures.ts";
 import { launchBrowser } from "../helpers/browser.ts";
 import { seedUser, startServer } from "../helpers/server_process.ts";
 import {
@@ -21,12 +21,8 @@ import {
 
 const PASSWORD = "member-pass-1";
 
-function doc(...lines: string[]): Uint8Array {
-  return buildDocx({ body: lines.map((l) => plainParagraph(l)).join("") });
-}
-
 function iou(lender: string, borrower: string): Uint8Array {
-  return doc(
+  return docxOfLines(
     "借条",
     `今借到${lender}人民币壹万元整（¥10,000.00），2024年1月5日。`,
     `借款人：${borrower}`,

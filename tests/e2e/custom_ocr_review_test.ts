@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { buildDocx, plainParagraph } from "../../scripts/make_fixtures.ts";
+import { docxOfLines } from "../../scripts/make_fixtures.ts";
 import { launchBrowser } from "../helpers/browser.ts";
 import { seedUser, startServer } from "../helpers/server_process.ts";
 import {
@@ -19,13 +19,15 @@ import {
 
 const PASSWORD = "member-pass-1";
 
-function doc(...lines: string[]): Uint8Array {
-  return buildDocx({ body: lines.map((l) => plainParagraph(l)).join("") });
-}
-
-const COMPLAINT = doc("民事起诉状", "原告：李四，男", "被告：张山，男", "此致", "杭州市西湖区人民法院");
+const COMPLAINT = docxOfLines(
+  "民事起诉状",
+  "原告：李四，男",
+  "被告：张山，男",
+  "此致",
+  "杭州市西湖区人民法院",
+);
 const IOU = (borrower: string) =>
-  doc("借条", "今借到李四人民币壹万贰仟元整（¥12,000.00），2024年1月5日。", `借款人：${borrower}`);
+  docxOfLines("借条", "今借到李四人民币壹万贰仟元整（¥12,000.00），2024年1月5日。", `借款人：${borrower}`);
 
 async function caseSetUp(options: { ai: number }) {
   const server = await startServer({
@@ -121,7 +123,7 @@ Deno.test("/custom-ocr value dialog: typing in 手动输入 selects it; two file
   const page = await signedInPage(browser, { url: server.url, username: "clerk", password: PASSWORD });
   const token = (await storedToken(page))!;
   await uploadCase(server.url, token, {
-    "李四案/起诉状.docx": doc("民事起诉状", "原告：李四，男", "被告：张三，男"),
+    "李四案/起诉状.docx": docxOfLines("民事起诉状", "原告：李四，男", "被告：张三，男"),
     "李四案/借条.docx": IOU("张三"),
     "李四案/expected.json": new TextEncoder().encode("{}"),
   });

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import PizZip from "pizzip";
-import { buildDocx, plainParagraph } from "../../scripts/make_fixtures.ts";
+import { docxOfLines } from "../../scripts/make_fixtures.ts";
 import { launchBrowser } from "../helpers/browser.ts";
 import { seedUser, startServer } from "../helpers/server_process.ts";
 import {
@@ -15,10 +15,6 @@ import {
 } from "./steps.ts";
 
 const PASSWORD = "member-pass-1";
-
-function doc(...lines: string[]): Uint8Array {
-  return buildDocx({ body: lines.map((l) => plainParagraph(l)).join("") });
-}
 
 Deno.test("/custom-ocr: create a rule, process a case folder, choose between two sources, generate a Word document with the chosen value", async () => {
   await using server = await startServer({
@@ -37,14 +33,14 @@ Deno.test("/custom-ocr: create a rule, process a case folder, choose between two
   // A case folder in the AI folder (two files naming the defendant differently) and an output template.
   const form = new FormData();
   const files: Record<string, Uint8Array> = {
-    "张三案/李四诉张三起诉状.docx": doc(
+    "张三案/李四诉张三起诉状.docx": docxOfLines(
       "民事起诉状",
       "原告：李四，男",
       "被告：张山，男",
       "此致",
       "杭州市西湖区人民法院",
     ),
-    "张三案/借条.docx": doc(
+    "张三案/借条.docx": docxOfLines(
       "借条",
       "今借到李四人民币壹万贰仟元整（¥12,000.00），2024年1月5日。",
       "借款人：张三",
@@ -57,7 +53,10 @@ Deno.test("/custom-ocr: create a rule, process a case folder, choose between two
   await apiCall(server.url, token, "/api/aifolder/upload-folder", { method: "POST", body: form });
   const tpl = new FormData();
   tpl.append("template_name", "答辩通知");
-  tpl.append("template", new File([doc("被告：${被告}，借款金额：${借款金额|大写}") as BlobPart], "t.docx"));
+  tpl.append(
+    "template",
+    new File([docxOfLines("被告：${被告}，借款金额：${借款金额|大写}") as BlobPart], "t.docx"),
+  );
   await apiCall(server.url, token, "/api/ai-muban/templates", { method: "POST", body: tpl });
 
   await openSignedIn(page, "/custom-ocr");
@@ -143,7 +142,7 @@ Deno.test("/custom-ocr upload mode: files checked in the browser, routed by the 
     {
       name: "起诉状.docx",
       mimeType: "application/octet-stream",
-      buffer: Buffer.from(doc("民事起诉状", "被告：赵六，男")),
+      buffer: Buffer.from(docxOfLines("民事起诉状", "被告：赵六，男")),
     },
     { name: "照片.png", mimeType: "image/png", buffer: Buffer.from([1, 2, 3]) },
   ]);
@@ -178,14 +177,14 @@ Deno.test("/custom-ocr folder mode: case folders uploaded keeping both or replac
   });
   const tpl = new FormData();
   tpl.append("template_name", "送达地址确认书");
-  tpl.append("template", new File([doc("受送达人：${被告}") as BlobPart], "t.docx"));
+  tpl.append("template", new File([docxOfLines("受送达人：${被告}") as BlobPart], "t.docx"));
   await apiCall(server.url, token, "/api/ai-muban/templates", { method: "POST", body: tpl });
   const dir = await Deno.makeTempDir({ prefix: "cases-" });
   async function caseFolder(name: string, defendant: string): Promise<string> {
     await Deno.mkdir(`${dir}/${name}`, { recursive: true });
     await Deno.writeFile(
       `${dir}/${name}/起诉状.docx`,
-      doc("民事起诉状", "原告：李四，男", `被告：${defendant}，男`),
+      docxOfLines("民事起诉状", "原告：李四，男", `被告：${defendant}，男`),
     );
     return `${dir}/${name}`;
   }

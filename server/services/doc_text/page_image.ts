@@ -8,7 +8,8 @@ import { AppError } from "../../errors.ts";
 import { DOC_TEXT_STEP_TIMEOUT_MS, OCR_MAX_SIDE } from "./limits.ts";
 import { renderPdfPage } from "./poppler.ts";
 import { prepareImage } from "./prepare_image.ts";
-import { fileKind, ocrPageImage } from "./read_document_text.ts";
+import { fileExtension } from "../../../common/document_kinds.ts";
+import { ocrPageImage } from "./read_document_text.ts";
 import type { DocumentText } from "./types.ts";
 
 export interface SourcePageImage {
@@ -22,7 +23,7 @@ export interface SourcePageImage {
 export async function renderSourcePage(
   input: { bytes: Uint8Array; fileName: string; doc: DocumentText; page: number },
 ): Promise<SourcePageImage> {
-  const kind = fileKind(input.fileName);
+  const kind = fileExtension(input.fileName);
   const page = input.doc.pages.find((p) => p.page === input.page);
   if (!page) throw new AppError("DOC_TEXT_UNREADABLE", { reason: "没有这一页" });
   if (kind === "png" || kind === "jpg" || kind === "jpeg") {
