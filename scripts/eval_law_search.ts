@@ -2,14 +2,16 @@
  * Law search retrieval quality over the national corpus (issue #24):
  *
  *   deno run -A scripts/eval_law_search.ts [--set=stard|dev|own|all] [--corpus=national|library]
- *       [--baseline] [--folds=5] [--verbose] [--limit=N]
+ *       [--baseline] [--folds=5] [--verbose] [--limit=N] [--variants=name:key=value,…;…] [--query=TEXT]
  *
  * Unpacks ../shared/data/laws/national.tar.xz once into tests/cache/national (or reads NATIONAL_DIR),
  * builds the library with the product's own loader, runs every question of the chosen sets through
  * searchLaws (top 10) and prints recall@1/5/10, MRR@10 (matching with score.mjs's own normalisation) and
  * search p50/p95. --baseline also scores a naive character-bigram BM25 over every article of the newest
  * versions. --folds=K scores stard-dev by K-fold cross-validation of the learned term table
- * (scripts/build_law_term_table.ts): the table used for each fold is trained without that fold's questions.
+ * (scripts/build_law_term_table.ts): the table used for each fold is trained without that fold's questions,
+ * and so is the re-ranker (scripts/build_law_reranker.ts; its pools are cached in tests/cache; variant
+ * setting rerank=0 leaves it out).
  */
 import type { LawLibrary } from "../server/services/laws/library.ts";
 import { searchLaws, TUNING } from "../server/services/laws/search.ts";
@@ -17,6 +19,8 @@ import { buildQuestionMemory, type QuestionMemory } from "../server/services/law
 import type { TermTable } from "../server/services/laws/term_table.ts";
 import { bigramTerms } from "../server/services/laws/text_terms.ts";
 import { buildTermTable } from "./build_law_term_table.ts";
+import { foldOf, readOrCollect, trainShipped } from "./build_law_reranker.ts";
+import type { Reranker } from "../server/services/laws/rerank.ts";
 import { loadCorpus, memoryEntries, type Question, readQuestions, trainingPairs } from "./law_eval_data.ts";
 // @ts-types="./score_types.d.ts"
 import { key as scoreKey } from "../../shared/data/laws/score.mjs";
@@ -65,7 +69,7 @@ export function formatScores(name: string, s: Scores, extra = ""): string {
 export function evaluate(
   lib: LawLibrary,
   questions: Question[],
-  learned?: { table?: TermTable | null; memory?: QuestionMemory | null },
+  learned?: { table?: TermTable | null; memory?: QuestionMemory | null; reranker?: Reranker | null },
 ): { scores: Scores; times: number[] } {
   const rows: Omit<Scores, "n">[] = [];
   const times: number[] = [];
@@ -76,6 +80,7 @@ export function evaluate(
       pageSize: 10,
       termTable: learned?.table,
       memory: learned?.memory,
+      reranker: learned?.reranker,
     });
     times.push(performance.now() - t);
     const ranked = res.results.map((r) => scoreKey(r.title, r.articleNumber));
@@ -138,19 +143,22 @@ function baseline(lib: LawLibrary, questions: Question[]): Scores {
 }
 
 /** K-fold cross-validation: each fold is searched with a table and memory learned without it. */
-function crossValidate(
+async function crossValidate(
   lib: LawLibrary,
   qs: Question[],
-  opts: { folds: number; table: boolean; memory: boolean },
-): { scores: Scores; times: number[] } {
+  opts: { folds: number; table: boolean; memory: boolean; rerank: boolean },
+): Promise<{ scores: Scores; times: number[] }> {
   const rows: Scores[] = [];
   const times: number[] = [];
+  // The re-ranker of fold f is trained on pools of the other folds collected without f (never its answers).
+  const nested = opts.rerank && opts.memory ? await readOrCollect(lib, qs, opts.folds) : null;
   for (let f = 0; f < opts.folds; f++) {
-    const train = qs.filter((_, i) => i % opts.folds !== f);
-    const test = qs.filter((_, i) => i % opts.folds === f);
+    const train = qs.filter((_, i) => foldOf(i, opts.folds) !== f);
+    const test = qs.filter((_, i) => foldOf(i, opts.folds) === f);
     const table = opts.table ? buildTermTable(lib, trainingPairs(lib, train)) : null;
     const memory = opts.memory ? buildQuestionMemory(memoryEntries(train)) : null;
-    const r = evaluate(lib, test, { table, memory });
+    const reranker = nested ? trainShipped(nested[f].train) : null;
+    const r = evaluate(lib, test, { table, memory, reranker });
     rows.push(r.scores);
     times.push(...r.times);
   }
@@ -159,20 +167,22 @@ function crossValidate(
   return { scores: { n, r1: w("r1"), r5: w("r5"), r10: w("r10"), mrr: w("mrr") }, times };
 }
 
-/** One variant: "name:key=value,key=value" (TUNING keys, plus table=0|1 and memory=0|1). */
-function applyVariant(spec: string): { name: string; table: boolean; memory: boolean } {
+/** One variant: "name:key=value,key=value" (TUNING keys, plus table=0|1, memory=0|1, rerank=0|1). */
+function applyVariant(spec: string): { name: string; table: boolean; memory: boolean; rerank: boolean } {
   const [name, settings = ""] = spec.split(":");
   let table = true;
   let memory = true;
+  let rerank = true;
   Object.assign(TUNING, DEFAULT_TUNING);
   for (const kv of settings.split(",").filter(Boolean)) {
     const [k, v] = kv.split("=");
     if (k === "table") table = v === "1";
     else if (k === "memory") memory = v === "1";
+    else if (k === "rerank") rerank = v === "1";
     else if (k in TUNING) (TUNING as Record<string, number>)[k] = Number(v);
     else throw new Error(`unknown setting ${k}`);
   }
-  return { name, table, memory };
+  return { name, table, memory, rerank };
 }
 
 const DEFAULT_TUNING = { ...TUNING };
@@ -186,6 +196,13 @@ if (import.meta.main) {
       Math.round(performance.now() - t0)
     } ms`,
   );
+  const query = flag("query");
+  if (query) {
+    // One query's first ten, e.g. --query=借钱不还 利息怎么算 (the issue's probe).
+    const res = searchLaws(lib, { q: query, pageSize: 10 });
+    res.results.forEach((r, i) => console.log(`${i + 1}. ${r.title} ${r.articleNumber} (${r.score})`));
+    Deno.exit(0);
+  }
   const which = flag("set") ?? "all";
   const limit = Number(flag("limit") ?? 0);
   const names = which === "all" ? ["stard", "dev", "own"] : which.split(",");
@@ -199,12 +216,21 @@ if (import.meta.main) {
     }
     for (const spec of variants) {
       const v = applyVariant(spec);
-      const learned = { table: v.table ? undefined : null, memory: v.memory ? undefined : null };
+      const learned = {
+        table: v.table ? undefined : null,
+        memory: v.memory ? undefined : null,
+        reranker: v.rerank ? undefined : null,
+      };
       if (name !== "stard" || folds <= 1) {
         const { scores, times } = evaluate(lib, qs, learned);
         console.log(formatScores(`${name} ${v.name}`, scores, percentiles(times)));
       } else {
-        const cv = crossValidate(lib, qs, { folds, table: v.table, memory: v.memory });
+        const cv = await crossValidate(lib, qs, {
+          folds,
+          table: v.table,
+          memory: v.memory,
+          rerank: v.rerank,
+        });
         console.log(formatScores(`${name} ${v.name} ${folds}-fold CV`, cv.scores, percentiles(cv.times)));
       }
     }

@@ -132,3 +132,25 @@ export function lawFrequencies(lib: LawLibrary, memory: QuestionMemory): Map<str
   byLib.set(lib, out);
   return out;
 }
+
+const articleCache = new WeakMap<QuestionMemory, WeakMap<LawLibrary, Map<number, number>>>();
+
+/**
+ * How often each article (index doc) answers the remembered questions: the article-level counterpart of
+ * lawFrequencies, a prior the re-ranker smooths (rerank.ts).
+ */
+export function articleFrequencies(lib: LawLibrary, memory: QuestionMemory): Map<number, number> {
+  let byLib = articleCache.get(memory);
+  if (!byLib) articleCache.set(memory, byLib = new WeakMap());
+  const hit = byLib.get(lib);
+  if (hit) return hit;
+  const counts = new Map<number, number>();
+  for (const e of memory.entries) {
+    for (const a of e.answers) {
+      const d = answerDoc(lib, a);
+      if (d !== null) counts.set(d, (counts.get(d) ?? 0) + 1);
+    }
+  }
+  byLib.set(lib, counts);
+  return counts;
+}

@@ -16,12 +16,21 @@ import { stripStopPhrases } from "./stop_phrases.ts";
 export { stripStopPhrases };
 import {
   answerDoc,
+  articleFrequencies,
   lawFrequencies,
   type QuestionMemory,
   shippedQuestionMemory,
   similarQuestions,
 } from "./question_memory.ts";
 import { expandTerms, shippedTermTable, type TermTable } from "./term_table.ts";
+import {
+  POOL_SIZE,
+  type Reranker,
+  rerankFeatures,
+  type RerankInput,
+  rerankPool,
+  shippedReranker,
+} from "./rerank.ts";
 import synonymData from "./synonyms.json" with { type: "json" };
 
 export interface SearchOptions {
@@ -37,6 +46,8 @@ export interface SearchOptions {
   termTable?: TermTable | null;
   /** Answered questions (question_memory.ts); the shipped memory when absent. */
   memory?: QuestionMemory | null;
+  /** The learned re-ranker (rerank.ts); the shipped one when absent. It runs only with a memory. */
+  reranker?: Reranker | null;
 }
 
 /** One search result: the browser's LawSearchHit, defined once in common/schemas/law_search.ts. */
@@ -198,7 +209,7 @@ export function queryTerms(
   lib: LawLibrary,
   text: string,
   table: TermTable | null = shippedTermTable(),
-): { terms: Map<string, number>; corrections: string[]; own: Set<string> } {
+): { terms: Map<string, number>; corrections: string[]; own: Set<string>; expansions: Map<string, number> } {
   const terms = new Map<string, number>();
   const add = (t: string, w: number) => terms.set(t, Math.max(terms.get(t) ?? 0, w));
   const cleaned = stripStopPhrases(text);
@@ -228,20 +239,20 @@ export function queryTerms(
   }
   // The user's own bigrams: weighted by how often answers keep them, and expanded into statute words.
   const own = new Set(bigramTerms(cleaned).filter((t) => t.length === 2));
+  let expansions = new Map<string, number>();
   if (table) {
     const factors = new Map([...own].map((t) => [t, table.weights.get(t) ?? 1]));
     if (TUNING.termWeights > 0) {
       for (const [t, f] of factors) if (terms.get(t) === 1) terms.set(t, f ** TUNING.termWeights);
     }
-    for (const [t, w] of expandTerms(table, factors)) {
-      add(t, Math.min(SYNONYM_WEIGHT, TUNING.learnedWeight * w));
-    }
+    expansions = expandTerms(table, factors);
+    for (const [t, w] of expansions) add(t, Math.min(SYNONYM_WEIGHT, TUNING.learnedWeight * w));
   }
   // Single characters say little: keep them only when nothing else is left.
   if ([...terms.keys()].some((t) => t.length > 1)) {
     for (const t of [...terms.keys()]) if (t.length === 1) terms.delete(t);
   }
-  return { terms, corrections, own };
+  return { terms, corrections, own, expansions };
 }
 
 const RERANK_DEPTH = 200;
@@ -460,18 +471,28 @@ function lendFromMemory(
   lib: LawLibrary,
   candidates: { doc: number; score: number }[],
   ctx: { memory: QuestionMemory; question: string; opts: SearchOptions; taken: Set<number> },
-): void {
+): Pick<RerankInput, "memory" | "memoryLaw" | "neighbours"> {
+  const lent: Pick<RerankInput, "memory" | "memoryLaw" | "neighbours"> = {
+    memory: new Map(),
+    memoryLaw: new Map(),
+    neighbours: 0,
+  };
   const neighbours = similarQuestions(ctx.memory, ctx.question, TUNING.memoryNeighbours)
     .filter(([, sim]) => sim >= TUNING.memoryMinSimilarity);
-  if (neighbours.length === 0) return;
+  lent.neighbours = neighbours.length;
+  if (neighbours.length === 0) return lent;
   // Nothing matched the words: the remembered articles stand alone.
   const top = candidates[0]?.score || 1;
   const at = new Map(candidates.map((c, i) => [c.doc, i]));
   for (const [entry, sim] of neighbours) {
+    const laws = new Set<string>();
     for (const answer of ctx.memory.entries[entry].answers) {
       const d = answerDoc(lib, answer);
       if (d === null || ctx.taken.has(d)) continue;
       if (!passesFilters(lib.versions[lib.docVersion[d]], ctx.opts)) continue;
+      const m = lent.memory.get(d) ?? { sum: 0, max: 0, n: 0 };
+      lent.memory.set(d, { sum: m.sum + sim, max: Math.max(m.max, sim), n: m.n + 1 });
+      laws.add(lib.versions[lib.docVersion[d]].group);
       const bonus = TUNING.memoryWeight * sim * top;
       const i = at.get(d);
       if (i !== undefined) candidates[i].score += bonus;
@@ -480,7 +501,9 @@ function lendFromMemory(
         candidates.push({ doc: d, score: bonus });
       }
     }
+    for (const g of laws) lent.memoryLaw.set(g, (lent.memoryLaw.get(g) ?? 0) + sim);
   }
+  return lent;
 }
 
 /**
@@ -529,14 +552,182 @@ function diversifyLaws(
   candidates.splice(0, candidates.length, ...first, ...later);
 }
 
-export function searchLaws(lib: LawLibrary, opts: SearchOptions): SearchResult {
-  const page = Math.max(1, opts.page ?? 1);
-  const pageSize = Math.min(100, Math.max(1, opts.pageSize ?? 20));
+/**
+ * Each version's factor on its articles' scores for this query (0 when the filters exclude it): status,
+ * a mentioned law, the level prior and interpretation topic, the law prior. Computed once per version so
+ * the loop over tens of thousands of touched articles only multiplies.
+ */
+function versionFactors(
+  lib: LawLibrary,
+  q: Pick<TextQuery, "opts" | "mentioned" | "topical"> & { prior: Map<string, number> | null },
+): Float32Array {
+  const out = new Float32Array(lib.versions.length);
+  lib.versions.forEach((v, i) => {
+    if (!passesFilters(v, q.opts)) return;
+    let f = 1;
+    if (!q.opts.asOf && !q.opts.status) f *= STATUS_FACTOR[v.record.status];
+    if (q.mentioned.has(v.group)) f *= MENTION_BOOST;
+    else f *= LEVEL_PRIOR[v.record.level] * (q.topical.has(v.group) ? TOPIC_BOOST : 1);
+    if (q.prior) f *= 1 + TUNING.lawPrior * (q.prior.get(v.group) ?? 0);
+    out[i] = f;
+  });
+  return out;
+}
+
+/**
+ * The version in force before its older versions: an article of an older version found above the same
+ * article of the current version of its law swaps places with it (the scores stay with the places). The
+ * first pass weighs status (STATUS_FACTOR); the re-ranker, trained on questions answered by current law,
+ * knows nothing of it.
+ */
+export function currentVersionsFirst(lib: LawLibrary, list: { doc: number; score: number }[]): void {
+  const at = new Map(list.map((c, i) => [c.doc, i]));
+  for (let i = 0; i < list.length; i++) {
+    const v = lib.versions[lib.docVersion[list[i].doc]];
+    const current = lib.currentVersion(v.group);
+    if (!current || current === v) continue;
+    const a = v.articles[lib.docArticle[list[i].doc]];
+    const j = current.byKey.get(articleKey(a.num, a.sub));
+    const k = j === undefined ? undefined : at.get(current.docStart + j);
+    if (k === undefined || k < i) continue;
+    const [older, newer] = [list[i].doc, list[k].doc];
+    list[i].doc = newer;
+    list[k].doc = older;
+    at.set(newer, i);
+    at.set(older, k);
+  }
+}
+
+/**
+ * A score at or below the keep-th best of positive scores (0 < scores <= top), found with a histogram
+ * instead of sorting them all: the lower edge of the bucket where the count from the top reaches keep.
+ */
+export function scoreCut(scores: Float32Array, opts: { top: number; keep: number }): number {
+  const BUCKETS = 4096;
+  const counts = new Int32Array(BUCKETS);
+  const scale = BUCKETS / opts.top;
+  for (let i = 0; i < scores.length; i++) counts[Math.min(BUCKETS - 1, Math.floor(scores[i] * scale))]++;
+  let above = 0;
+  for (let b = BUCKETS - 1; b >= 0; b--) {
+    above += counts[b];
+    if (above >= opts.keep) return b / scale;
+  }
+  return 0;
+}
+
+interface TextQuery {
+  opts: SearchOptions;
+  /** The query without citations and law names. */
+  textPart: string;
+  mentioned: Set<string>;
+  topical: Set<string>;
+  /** Docs already placed by citation. */
+  taken: Set<number>;
+}
+
+/**
+ * The full-text ranking: BM25 of the weighted query terms with the status, level, mentioned-law and law
+ * prior factors, the coverage and duration second pass, the remembered questions' articles, then the
+ * learned re-ranker over the best of them, and the cited code articles attached. With `collect`, the
+ * re-ranker's input is returned instead of used (scripts/build_law_reranker.ts trains on it).
+ */
+function rankByText(
+  lib: LawLibrary,
+  q: TextQuery,
+  collect = false,
+): {
+  candidates: { doc: number; score: number }[];
+  termList: string[];
+  corrections: string[];
+  pool?: RerankInput;
+} {
+  const { opts, textPart, mentioned, topical, taken } = q;
+  const table = opts.termTable === undefined ? shippedTermTable() : opts.termTable;
+  const { terms, corrections, own, expansions } = queryTerms(lib, textPart, table);
+  const termList = [...terms.keys()];
+  if (terms.size === 0) return { candidates: [], termList, corrections };
+  const scores = new Float32Array(lib.index.size);
+  lib.index.score(terms, scores);
+  if (TUNING.feedbackTerms > 0) addFeedbackTerms(lib, { terms, scores });
+  // Adjust in place (filters, status, mentioned laws), then keep the best MAX_CANDIDATES: a histogram
+  // of the touched scores finds the cut, so only those become objects.
+  const touched = lib.index.touched;
+  const count = lib.index.touchedCount;
+  const memory = opts.memory === undefined ? shippedQuestionMemory() : opts.memory;
+  const prior = memory && TUNING.lawPrior > 0 ? lawFrequencies(lib, memory) : null;
+  const factor = versionFactors(lib, { ...q, prior });
+  const kept = new Float32Array(count);
+  let n = 0;
+  let top = 0;
+  for (let i = 0; i < count; i++) {
+    const d = touched[i];
+    let s = scores[d] * factor[lib.docVersion[d]];
+    if (taken.size > 0 && taken.has(d)) s = 0;
+    scores[d] = s;
+    if (s > 0) kept[n++] = s;
+    if (s > top) top = s;
+  }
+  const cut = n > MAX_CANDIDATES ? scoreCut(kept.subarray(0, n), { top, keep: MAX_CANDIDATES }) : 0;
+  let candidates: { doc: number; score: number }[] = [];
+  for (let i = 0; i < count; i++) {
+    const d = touched[i];
+    if (scores[d] > 0 && scores[d] >= cut) candidates.push({ doc: d, score: scores[d] });
+  }
+  candidates.sort((a, b) => b.score - a.score);
+  if (candidates.length > MAX_CANDIDATES) candidates.length = MAX_CANDIDATES;
+  candidates.sort((a, b) => b.score - a.score);
+  rerankByCoverage(lib, candidates.slice(0, RERANK_DEPTH), own);
+  if (HOW_LONG.test(textPart)) favourDurations(lib, candidates.slice(0, RERANK_DEPTH));
+  candidates.sort((a, b) => b.score - a.score);
+  const textScore = new Map<number, number>();
+  const textRank = new Map<number, number>();
+  candidates.slice(0, POOL_SIZE * 2).forEach((c, i) => {
+    textScore.set(c.doc, c.score);
+    textRank.set(c.doc, i);
+  });
+  const lent = memory ? lendFromMemory(lib, candidates, { memory, question: textPart, opts, taken }) : null;
+  if (TUNING.lawWeight > 0) weighByLaw(lib, candidates);
+  candidates.sort((a, b) => b.score - a.score);
+  const reranker = opts.reranker === undefined ? shippedReranker() : opts.reranker;
+  if (memory && lent && (reranker || collect)) {
+    // The pool: the best POOL_SIZE, and every article a remembered neighbour lends.
+    const inPool = new Set(candidates.slice(0, POOL_SIZE).map((c) => c.doc));
+    const pool = candidates.filter((c, i) => i < POOL_SIZE || lent.memory.has(c.doc) && !inPool.has(c.doc));
+    const input: RerankInput = {
+      pool,
+      textScore,
+      textRank,
+      ...lent,
+      own,
+      expansions,
+      mentioned,
+      topical,
+      lawPrior: prior,
+      articlePrior: articleFrequencies(lib, memory),
+    };
+    if (collect) return { candidates, termList, corrections, pool: input };
+    const reordered = rerankPool(lib, input, reranker!);
+    const pooled = new Set(pool.map((c) => c.doc));
+    candidates = [...reordered, ...candidates.filter((c) => !pooled.has(c.doc))];
+    if (!opts.asOf && !opts.status) currentVersionsFirst(lib, candidates);
+  }
+  if (TUNING.maxPerLaw > 0) diversifyLaws(lib, candidates, TUNING.maxPerLaw);
+  attachCited(lib, candidates, { opts, taken });
+  return { candidates, termList, corrections };
+}
+
+/**
+ * A query taken apart: its explicit citations placed first (the cited article of the version that
+ * applies, current or on asOf), the law names it mentions, the interpretation topics it names, and the
+ * text left for the full-text ranking.
+ */
+function parseQuery(lib: LawLibrary, opts: SearchOptions): {
+  ranked: { doc: number; score: number; match: "citation" | "text" }[];
+  text: TextQuery;
+} {
   const q = opts.q.trim();
   const ranked: { doc: number; score: number; match: "citation" | "text" }[] = [];
   const taken = new Set<number>();
-
-  // 1. Explicit citations: the cited article of the version that applies (current, or on asOf).
   let rest = q;
   for (const c of extractCitations(lib, q)) {
     rest = rest.replace(c.raw, " ");
@@ -557,61 +748,39 @@ export function searchLaws(lib: LawLibrary, opts: SearchOptions): SearchResult {
       break;
     }
   }
-
-  // 2. Full text over the rest.
   const { groups: mentioned, rest: textPart } = findLawMentions(lib, rest);
   const topical = new Set<string>();
   for (const [topic, groups] of interpretationTopics(lib)) {
     if (textPart.includes(topic)) { for (const g of groups) topical.add(g); }
   }
-  const table = opts.termTable === undefined ? shippedTermTable() : opts.termTable;
-  const { terms, corrections, own } = queryTerms(lib, textPart, table);
-  const termList = [...terms.keys()];
-  if (terms.size > 0) {
-    const scores = new Float32Array(lib.index.size);
-    lib.index.score(terms, scores);
-    if (TUNING.feedbackTerms > 0) addFeedbackTerms(lib, { terms, scores });
-    // Adjust in place (filters, status, mentioned laws), then keep the best MAX_CANDIDATES: a numeric
-    // sort of the touched scores finds the cut, so only those become objects.
-    const touched = lib.index.touched;
-    const count = lib.index.touchedCount;
-    const memory = opts.memory === undefined ? shippedQuestionMemory() : opts.memory;
-    const prior = memory && TUNING.lawPrior > 0 ? lawFrequencies(lib, memory) : null;
-    const kept = new Float32Array(count);
-    let n = 0;
-    for (let i = 0; i < count; i++) {
-      const d = touched[i];
-      let s = scores[d];
-      const v = lib.versions[lib.docVersion[d]];
-      if (taken.has(d) || !passesFilters(v, opts)) s = 0;
-      else {
-        if (!opts.asOf && !opts.status) s *= STATUS_FACTOR[v.record.status];
-        if (mentioned.has(v.group)) s *= MENTION_BOOST;
-        else s *= LEVEL_PRIOR[v.record.level] * (topical.has(v.group) ? TOPIC_BOOST : 1);
-        if (prior) s *= 1 + TUNING.lawPrior * (prior.get(v.group) ?? 0);
-      }
-      scores[d] = s;
-      if (s > 0) kept[n++] = s;
-    }
-    const cut = n > MAX_CANDIDATES ? kept.subarray(0, n).sort()[n - MAX_CANDIDATES] : 0;
-    const candidates: { doc: number; score: number }[] = [];
-    for (let i = 0; i < count; i++) {
-      const d = touched[i];
-      if (scores[d] > 0 && scores[d] >= cut) candidates.push({ doc: d, score: scores[d] });
-    }
-    candidates.sort((a, b) => b.score - a.score);
-    rerankByCoverage(lib, candidates.slice(0, RERANK_DEPTH), own);
-    if (HOW_LONG.test(textPart)) favourDurations(lib, candidates.slice(0, RERANK_DEPTH));
-    candidates.sort((a, b) => b.score - a.score);
-    if (memory) lendFromMemory(lib, candidates, { memory, question: textPart, opts, taken });
-    if (TUNING.lawWeight > 0) weighByLaw(lib, candidates);
-    candidates.sort((a, b) => b.score - a.score);
-    if (TUNING.maxPerLaw > 0) diversifyLaws(lib, candidates, TUNING.maxPerLaw);
-    attachCited(lib, candidates, { opts, taken });
+  return { ranked, text: { opts, textPart, mentioned, topical, taken } };
+}
+
+/**
+ * The re-ranker's candidates for a question and their features, without re-ranking (the training data
+ * of scripts/build_law_reranker.ts); null when the question has no text terms or no memory is given.
+ */
+export function rerankCandidates(
+  lib: LawLibrary,
+  opts: SearchOptions,
+): { docs: number[]; features: Float64Array[] } | null {
+  const { pool } = rankByText(lib, parseQuery(lib, opts).text, true);
+  if (!pool) return null;
+  return { docs: pool.pool.map((c) => c.doc), features: rerankFeatures(lib, pool) };
+}
+
+export function searchLaws(lib: LawLibrary, opts: SearchOptions): SearchResult {
+  const page = Math.max(1, opts.page ?? 1);
+  const pageSize = Math.min(100, Math.max(1, opts.pageSize ?? 20));
+  const q = opts.q.trim();
+  // 1. Explicit citations; 2. full text over the rest.
+  const { ranked, text } = parseQuery(lib, opts);
+  const { candidates, termList, corrections } = rankByText(lib, text);
+  if (candidates.length > 0) {
     for (const c of candidates.slice(0, MAX_CANDIDATES)) ranked.push({ ...c, match: "text" });
-  } else if (mentioned.size > 0 && ranked.length === 0) {
+  } else if (text.mentioned.size > 0 && ranked.length === 0) {
     // Only a law's name: its first articles.
-    for (const g of mentioned) {
+    for (const g of text.mentioned) {
       const v = lib.currentVersion(g);
       if (!v || !passesFilters(v, opts)) continue;
       v.articles.slice(0, 50).forEach((_, i) =>

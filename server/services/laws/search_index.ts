@@ -166,6 +166,44 @@ export class SearchIndex {
     }
   }
 
+  /**
+   * BM25 of the terms (weight x idf x saturated tf, as score()) in each field of the given docs only,
+   * looked up by binary search in the postings (docs are in ascending order there): the per-field
+   * evidence a re-ranker weighs for a few hundred candidates without scoring the whole corpus again.
+   */
+  fieldScores(terms: Map<string, number>, docs: number[]): { text: Float64Array; context: Float64Array } {
+    const text = new Float64Array(docs.length);
+    const context = new Float64Array(docs.length);
+    for (const [term, weight] of terms) {
+      if (!(weight > 0)) continue;
+      const w = this.idf(term) * weight;
+      this.#lookupField(this.#text, term, { w, docs, out: text });
+      this.#lookupField(this.#context, term, { w, docs, out: context });
+    }
+    return { text, context };
+  }
+
+  #lookupField(field: FieldIndex, term: string, ctx: { w: number; docs: number[]; out: Float64Array }): void {
+    const id = field.terms.get(termKey(term));
+    if (id === undefined) return;
+    const { docs, tfs, lengths } = field;
+    const norm = K1 / field.avgLength;
+    const start = field.offsets[id];
+    const end = field.offsets[id + 1];
+    ctx.docs.forEach((d, k) => {
+      let lo = start;
+      let hi = end;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (docs[mid] < d) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo >= end || docs[lo] !== d) return;
+      const tf = tfs[lo];
+      ctx.out[k] += ctx.w * (tf * (K1 + 1)) / (tf + K1 * (1 - B) + norm * B * lengths[d]);
+    });
+  }
+
   #scoreField(field: FieldIndex, term: string, w: number, scores: Float32Array): void {
     const id = field.terms.get(termKey(term));
     if (id === undefined) return;

@@ -1,0 +1,434 @@
+/**
+ * Learned re-ranking of the best candidates (issue #24): the first pass (BM25 with synonyms, the term
+ * table, remembered questions and the law prior, search.ts) finds the right article for most questions
+ * but not first. For the best POOL_SIZE candidates and every article a remembered neighbour lends, a
+ * linear model over a few dozen features (field BM25 of the user's own words and of the learned
+ * expansions, the first-pass score and rank, the remembered neighbours' votes for the article and for its
+ * law, how often real questions are answered by the article and by its law, the kind of law, the
+ * article's place and length, the question's words in the law's title) orders them again.
+ *
+ * The weights are learned by scripts/build_law_reranker.ts (pairwise logistic loss: a gold article
+ * should score above each other candidate of its question) from real questions whose features were
+ * computed without their own answers remembered, and shipped as law_reranker.json.
+ */
+import type { LawLibrary } from "./library.ts";
+import type { LawLevel } from "./types.ts";
+import rerankerData from "./law_reranker.json" with { type: "json" };
+
+/** The best first-pass candidates the model orders again. */
+export const POOL_SIZE = 100;
+
+export interface RerankInput {
+  /** The first-pass ranking (best first), pooled by search.ts. */
+  pool: { doc: number; score: number }[];
+  /** Score of each doc before the remembered questions lent theirs, and its rank then. */
+  textScore: Map<number, number>;
+  textRank: Map<number, number>;
+  /** What the remembered neighbours lend each doc: summed and best similarity, how many lent it. */
+  memory: Map<number, { sum: number; max: number; n: number }>;
+  /** Summed similarity of the neighbours answered by each law (group). */
+  memoryLaw: Map<string, number>;
+  neighbours: number;
+  /** The user's own bigrams and the learned expansions with their weights. */
+  own: Set<string>;
+  expansions: Map<string, number>;
+  mentioned: Set<string>;
+  topical: Set<string>;
+  lawPrior: Map<string, number> | null;
+  articlePrior: Map<number, number> | null;
+}
+
+const LEVELS: LawLevel[] = ["法律", "司法解释", "行政法规", "部门规章", "地方性法规"];
+
+export const FEATURES = [
+  "first_score",
+  "first_rrank",
+  "first_log_rank",
+  "text_score",
+  "text_rrank",
+  "mem_sum",
+  "mem_max",
+  "mem_share",
+  "mem_law",
+  "own_text",
+  "own_text_norm",
+  "own_context",
+  "exp_text",
+  "exp_context",
+  "coverage",
+  "title_share",
+  "law_prior",
+  "article_prior",
+  "article_seen",
+  ...LEVELS.map((l) => `level_${l}`),
+  "mentioned",
+  "topical",
+  "position",
+  "first_article",
+  "last_articles",
+  "length",
+  "law_share",
+  "law_best",
+] as const;
+
+export type FeatureName = (typeof FEATURES)[number];
+
+/** Feature vectors of the pool's docs, in FEATURES order. */
+export function rerankFeatures(lib: LawLibrary, input: RerankInput): Float64Array[] {
+  const docs = input.pool.map((c) => c.doc);
+  const n = docs.length;
+  const own = new Map([...input.own].map((t) => [t, 1]));
+  const ownIdf = [...input.own].map((t) => ({ t, idf: lib.index.idf(t) }));
+  const idfTotal = ownIdf.reduce((s, x) => s + x.idf, 0) || 1;
+  const ownScores = lib.index.fieldScores(own, docs);
+  const expScores = lib.index.fieldScores(input.expansions, docs);
+  const maxOf = (a: Float64Array) => Math.max(1e-9, ...a);
+  const ownTextMax = maxOf(ownScores.text);
+  const ownContextMax = maxOf(ownScores.context);
+  const expTextMax = maxOf(expScores.text);
+  const expContextMax = maxOf(expScores.context);
+  const top = input.pool[0]?.score || 1;
+  let topText = 1e-9;
+  for (const s of input.textScore.values()) topText = Math.max(topText, s);
+  const memLawMax = Math.max(1e-9, ...input.memoryLaw.values());
+  let articleMax = 0;
+  for (const c of input.articlePrior?.values() ?? []) articleMax = Math.max(articleMax, c);
+  // Law-level evidence from the best 30 of the pool: how many of them, and the law's best score.
+  const lawCount = new Map<string, number>();
+  const lawBest = new Map<string, number>();
+  input.pool.forEach((c, i) => {
+    const g = lib.versions[lib.docVersion[c.doc]].group;
+    if (i < 30) lawCount.set(g, (lawCount.get(g) ?? 0) + 1);
+    lawBest.set(g, Math.max(lawBest.get(g) ?? 0, c.score));
+  });
+  const out: Float64Array[] = [];
+  for (let k = 0; k < n; k++) {
+    const d = docs[k];
+    const v = lib.versions[lib.docVersion[d]];
+    const ai = lib.docArticle[d];
+    const a = v.articles[ai];
+    const body = a.paragraphs.join("");
+    const path = a.path.join("");
+    let covered = 0;
+    let titled = 0;
+    for (const x of ownIdf) {
+      if (body.includes(x.t) || path.includes(x.t)) covered += x.idf;
+      if (v.record.title.includes(x.t)) titled += x.idf;
+    }
+    const mem = input.memory.get(d);
+    const textRank = input.textRank.get(d);
+    const count = input.articlePrior?.get(d) ?? 0;
+    const x = new Float64Array(FEATURES.length);
+    let i = 0;
+    x[i++] = input.pool[k].score / top;
+    x[i++] = 1 / (1 + k);
+    x[i++] = Math.log2(2 + k) / Math.log2(2 + POOL_SIZE);
+    x[i++] = (input.textScore.get(d) ?? 0) / topText;
+    x[i++] = textRank === undefined ? 0 : 1 / (1 + textRank);
+    x[i++] = mem?.sum ?? 0;
+    x[i++] = mem?.max ?? 0;
+    x[i++] = mem ? mem.n / Math.max(1, input.neighbours) : 0;
+    x[i++] = (input.memoryLaw.get(v.group) ?? 0) / memLawMax;
+    x[i++] = ownScores.text[k] / ownTextMax;
+    x[i++] = ownScores.text[k] / idfTotal;
+    x[i++] = ownScores.context[k] / ownContextMax;
+    x[i++] = expScores.text[k] / expTextMax;
+    x[i++] = expScores.context[k] / expContextMax;
+    x[i++] = covered / idfTotal;
+    x[i++] = titled / idfTotal;
+    x[i++] = input.lawPrior?.get(v.group) ?? 0;
+    x[i++] = articleMax > 0 ? Math.log1p(count) / Math.log1p(articleMax) : 0;
+    x[i++] = count > 0 ? 1 : 0;
+    for (const l of LEVELS) x[i++] = v.record.level === l ? 1 : 0;
+    x[i++] = input.mentioned.has(v.group) ? 1 : 0;
+    x[i++] = input.topical.has(v.group) ? 1 : 0;
+    x[i++] = v.articles.length > 1 ? ai / (v.articles.length - 1) : 0;
+    x[i++] = ai === 0 ? 1 : 0;
+    x[i++] = ai >= v.articles.length - 2 ? 1 : 0;
+    x[i++] = Math.log1p(body.length) / Math.log(1000);
+    x[i++] = (lawCount.get(v.group) ?? 0) / 10;
+    x[i++] = (lawBest.get(v.group) ?? 0) / top;
+    out.push(x);
+  }
+  return out;
+}
+
+/**
+ * A linear model over standardized features, optionally plus boosted regression trees over the raw
+ * features (each tree as flat arrays: node i splits on feature[i] at threshold[i], going to left[i] when
+ * x <= threshold, else right[i]; a leaf has feature -1 and its value).
+ */
+export interface Reranker {
+  features: string[];
+  mean: number[];
+  std: number[];
+  weights: number[];
+  trees?: Tree[];
+}
+
+export interface Tree {
+  feature: number[];
+  threshold: number[];
+  left: number[];
+  right: number[];
+  value: number[];
+}
+
+export function scoreFeatures(model: Reranker, x: ArrayLike<number>): number {
+  let s = 0;
+  for (let i = 0; i < model.weights.length; i++) {
+    s += model.weights[i] * (x[i] - model.mean[i]) / model.std[i];
+  }
+  for (const t of model.trees ?? []) {
+    let node = 0;
+    while (t.feature[node] >= 0) {
+      node = x[t.feature[node]] <= t.threshold[node] ? t.left[node] : t.right[node];
+    }
+    s += t.value[node];
+  }
+  return s;
+}
+
+/** A model stored for another feature list would weigh the wrong numbers: refuse it. */
+export function rerankerFromData(data: Reranker): Reranker {
+  const n = FEATURES.length;
+  if (data.features.join() !== FEATURES.join()) {
+    throw new Error(`law_reranker.json lists other features than rerank.ts: rebuild it`);
+  }
+  if ([data.mean, data.std, data.weights].some((a) => a.length !== n)) {
+    throw new Error("law_reranker.json: wrong number of weights");
+  }
+  return data;
+}
+
+let shipped: Reranker | null = null;
+
+/** The model shipped with the product (law_reranker.json), checked on first use. */
+export function shippedReranker(): Reranker {
+  return shipped ??= rerankerFromData(rerankerData as Reranker);
+}
+
+/**
+ * Orders the pool by the model. Scores keep the first pass's scale (the pool's scores, sorted, are
+ * handed out again in the new order), so callers comparing scores to the best one still can.
+ */
+export function rerankPool(
+  lib: LawLibrary,
+  input: RerankInput,
+  model: Reranker,
+): { doc: number; score: number }[] {
+  const xs = rerankFeatures(lib, input);
+  const scored = input.pool.map((c, k) => ({ doc: c.doc, s: scoreFeatures(model, xs[k]), k }));
+  scored.sort((a, b) => b.s - a.s || a.k - b.k);
+  const scores = input.pool.map((c) => c.score).sort((a, b) => b - a);
+  return scored.map((c, k) => ({ doc: c.doc, score: scores[k] }));
+}
+
+export interface TrainingGroup {
+  features: Float64Array[];
+  /** 1 for a gold article, else 0. */
+  labels: number[];
+}
+
+/**
+ * Pairwise logistic regression (RankNet with a linear scorer): for every gold and non-gold candidate of
+ * a question, log(1 + e^-(s_gold - s_other)), averaged per question, plus l2 x |w|^2; full-batch
+ * gradient descent with Adam on standardized features. Questions with no gold in their pool teach
+ * nothing and are skipped.
+ */
+export function trainReranker(
+  groups: TrainingGroup[],
+  opts: { l2?: number; epochs?: number; rate?: number; maxNegatives?: number } = {},
+): Reranker {
+  const l2 = opts.l2 ?? 1e-3;
+  const epochs = opts.epochs ?? 300;
+  const rate = opts.rate ?? 0.05;
+  const m = FEATURES.length;
+  const mean = new Array(m).fill(0);
+  const std = new Array(m).fill(0);
+  let count = 0;
+  for (const g of groups) {
+    for (const x of g.features) {
+      for (let j = 0; j < m; j++) mean[j] += x[j];
+      count++;
+    }
+  }
+  for (let j = 0; j < m; j++) mean[j] /= Math.max(1, count);
+  for (const g of groups) {
+    for (const x of g.features) for (let j = 0; j < m; j++) std[j] += (x[j] - mean[j]) ** 2;
+  }
+  for (let j = 0; j < m; j++) std[j] = Math.sqrt(std[j] / Math.max(1, count)) || 1;
+  const z = (x: Float64Array) => Array.from(x, (v, j) => (v - mean[j]) / std[j]);
+  const pairs: { pos: number[]; negs: number[][] }[] = [];
+  for (const g of groups) {
+    const pos = g.features.filter((_, i) => g.labels[i] === 1).map(z);
+    const negs = g.features.filter((_, i) => g.labels[i] !== 1).map(z).slice(0, opts.maxNegatives ?? 1000);
+    for (const p of pos) if (negs.length) pairs.push({ pos: p, negs });
+  }
+  const w = new Array(m).fill(0);
+  const mom = new Array(m).fill(0);
+  const vel = new Array(m).fill(0);
+  for (let e = 1; e <= epochs; e++) {
+    const grad = w.map((x) => 2 * l2 * x);
+    for (const { pos, negs } of pairs) {
+      let sp = 0;
+      for (let j = 0; j < m; j++) sp += w[j] * pos[j];
+      for (const neg of negs) {
+        let sn = 0;
+        for (let j = 0; j < m; j++) sn += w[j] * neg[j];
+        const g = -1 / (1 + Math.exp(sp - sn)) / negs.length / pairs.length;
+        for (let j = 0; j < m; j++) grad[j] += g * (pos[j] - neg[j]);
+      }
+    }
+    for (let j = 0; j < m; j++) {
+      mom[j] = 0.9 * mom[j] + 0.1 * grad[j];
+      vel[j] = 0.999 * vel[j] + 0.001 * grad[j] ** 2;
+      const mh = mom[j] / (1 - 0.9 ** e);
+      const vh = vel[j] / (1 - 0.999 ** e);
+      w[j] -= rate * mh / (Math.sqrt(vh) + 1e-8);
+    }
+  }
+  const round = (a: number[]) => a.map((x) => Math.round(x * 1e5) / 1e5);
+  return { features: [...FEATURES], mean: round(mean), std: round(std), weights: round(w) };
+}
+
+/**
+ * Gradient-boosted regression trees on top of a model (RankNet gradients: each gold/other pair of a
+ * question pushes the gold up and the other down by 1/(1+e^(s_gold-s_other)), Newton leaf values with
+ * l2 smoothing), splits chosen among BINS quantile thresholds per feature.
+ */
+export function boostReranker(
+  base: Reranker,
+  groups: TrainingGroup[],
+  opts: { trees?: number; depth?: number; rate?: number; minLeaf?: number; l2?: number } = {},
+): Reranker {
+  const nTrees = opts.trees ?? 60;
+  const depth = opts.depth ?? 3;
+  const rate = opts.rate ?? 0.1;
+  const minLeaf = opts.minLeaf ?? 50;
+  const lambda = opts.l2 ?? 10;
+  const BINS = 32;
+  const m = FEATURES.length;
+  const rows: Float64Array[] = [];
+  const groupOf: number[] = [];
+  const labels: number[] = [];
+  groups.forEach((g, gi) => {
+    if (!g.labels.includes(1)) return;
+    g.features.forEach((x, i) => {
+      rows.push(x);
+      groupOf.push(gi);
+      labels.push(g.labels[i]);
+    });
+  });
+  const n = rows.length;
+  // Candidate thresholds: quantiles of each feature.
+  const thresholds: number[][] = [];
+  for (let j = 0; j < m; j++) {
+    const vals = rows.map((x) => x[j]).sort((a, b) => a - b);
+    const th = new Set<number>();
+    for (let b = 1; b < BINS; b++) th.add(vals[Math.floor((b * n) / BINS)]);
+    thresholds.push([...th].sort((a, b) => a - b));
+  }
+  const bin = rows.map((x) => Uint8Array.from({ length: m }, (_, j) => upperBound(thresholds[j], x[j])));
+  const score = Float64Array.from(rows, (x) => scoreFeatures(base, x));
+  const byGroup = new Map<number, number[]>();
+  groupOf.forEach((g, i) => {
+    const l = byGroup.get(g) ?? [];
+    l.push(i);
+    byGroup.set(g, l);
+  });
+  const trees: Tree[] = [];
+  const grad = new Float64Array(n);
+  const hess = new Float64Array(n);
+  for (let t = 0; t < nTrees; t++) {
+    grad.fill(0);
+    hess.fill(0);
+    for (const idx of byGroup.values()) {
+      const pos = idx.filter((i) => labels[i] === 1);
+      const neg = idx.filter((i) => labels[i] !== 1);
+      const w = 1 / Math.max(1, pos.length * neg.length);
+      for (const p of pos) {
+        for (const q of neg) {
+          const rho = 1 / (1 + Math.exp(score[p] - score[q]));
+          grad[p] -= w * rho;
+          grad[q] += w * rho;
+          hess[p] += w * rho * (1 - rho);
+          hess[q] += w * rho * (1 - rho);
+        }
+      }
+    }
+    const tree: Tree = { feature: [], threshold: [], left: [], right: [], value: [] };
+    const grow = (items: number[], level: number): number => {
+      const node = tree.feature.length;
+      tree.feature.push(-1);
+      tree.threshold.push(0);
+      tree.left.push(-1);
+      tree.right.push(-1);
+      let G = 0;
+      let H = 0;
+      for (const i of items) {
+        G += grad[i];
+        H += hess[i];
+      }
+      tree.value.push(-rate * G / (H + lambda));
+      if (level >= depth || items.length < 2 * minLeaf) return node;
+      let best = { gain: 1e-12, j: -1, b: -1 };
+      const gh = new Float64Array(BINS * 2);
+      const cnt = new Int32Array(BINS);
+      for (let j = 0; j < m; j++) {
+        gh.fill(0);
+        cnt.fill(0);
+        for (const i of items) {
+          const b = bin[i][j];
+          gh[2 * b] += grad[i];
+          gh[2 * b + 1] += hess[i];
+          cnt[b]++;
+        }
+        let gl = 0;
+        let hl = 0;
+        let nl = 0;
+        for (let b = 0; b < BINS - 1; b++) {
+          gl += gh[2 * b];
+          hl += gh[2 * b + 1];
+          nl += cnt[b];
+          if (nl < minLeaf || items.length - nl < minLeaf) continue;
+          const gr = G - gl;
+          const hr = H - hl;
+          const gain = gl * gl / (hl + lambda) + gr * gr / (hr + lambda) - G * G / (H + lambda);
+          if (gain > best.gain) best = { gain, j, b };
+        }
+      }
+      if (best.j < 0 || best.b >= thresholds[best.j].length) return node;
+      const left = items.filter((i) => bin[i][best.j] <= best.b);
+      const right = items.filter((i) => bin[i][best.j] > best.b);
+      tree.feature[node] = best.j;
+      tree.threshold[node] = thresholds[best.j][best.b];
+      tree.left[node] = grow(left, level + 1);
+      tree.right[node] = grow(right, level + 1);
+      return node;
+    };
+    grow(rows.map((_, i) => i), 0);
+    for (let i = 0; i < n; i++) {
+      let node = 0;
+      while (tree.feature[node] >= 0) {
+        node = rows[i][tree.feature[node]] <= tree.threshold[node] ? tree.left[node] : tree.right[node];
+      }
+      score[i] += tree.value[node];
+    }
+    tree.value = tree.value.map((v) => Math.round(v * 1e5) / 1e5);
+    trees.push(tree);
+  }
+  return { ...base, trees };
+}
+
+/** Index of the first threshold >= x (x <= thresholds[b] goes left at bin b). */
+function upperBound(thresholds: number[], x: number): number {
+  let lo = 0;
+  let hi = thresholds.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (thresholds[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -1,0 +1,69 @@
+import assert from "node:assert/strict";
+import {
+  FEATURES,
+  type Reranker,
+  rerankerFromData,
+  scoreFeatures,
+  shippedReranker,
+  type TrainingGroup,
+  trainReranker,
+} from "./rerank.ts";
+
+const m = FEATURES.length;
+const at = (name: (typeof FEATURES)[number]) => FEATURES.indexOf(name);
+
+function vector(values: Partial<Record<(typeof FEATURES)[number], number>>): Float64Array {
+  const x = new Float64Array(m);
+  for (const [k, v] of Object.entries(values)) x[at(k as (typeof FEATURES)[number])] = v ?? 0;
+  return x;
+}
+
+Deno.test("scoreFeatures() is the weighted sum of the standardized features", () => {
+  const model: Reranker = {
+    features: [...FEATURES],
+    mean: new Array(m).fill(0).map((_, i) => i === at("mem_max") ? 0.5 : 0),
+    std: new Array(m).fill(1).map((_, i) => i === at("mem_max") ? 0.25 : 1),
+    weights: new Array(m).fill(0).map((_, i) => i === at("mem_max") ? 2 : i === at("current") ? -1 : 0),
+  };
+  assert.equal(scoreFeatures(model, vector({ mem_max: 1, current: 1 })), 2 * (1 - 0.5) / 0.25 - 1);
+});
+
+Deno.test("trainReranker() learns to put the candidates with the telling feature first", () => {
+  // In each question the gold article is the one remembered questions lend (mem_max), not the best
+  // first-pass score: the model must weigh mem_max above first_score.
+  const groups: TrainingGroup[] = [];
+  for (let q = 0; q < 30; q++) {
+    const features: Float64Array[] = [];
+    const labels: number[] = [];
+    for (let c = 0; c < 8; c++) {
+      const gold = c === (q % 5) + 2;
+      features.push(vector({ first_score: 1 - c / 8, mem_max: gold ? 0.6 + (q % 3) / 10 : (c % 3) / 10 }));
+      labels.push(gold ? 1 : 0);
+    }
+    groups.push({ features, labels });
+  }
+  const model = trainReranker(groups, { epochs: 200 });
+  assert.ok(model.weights[at("mem_max")] > 0, `mem_max weight ${model.weights[at("mem_max")]}`);
+  for (const g of groups) {
+    const s = g.features.map((x) => scoreFeatures(model, x));
+    assert.equal(s.indexOf(Math.max(...s)), g.labels.indexOf(1));
+  }
+});
+
+Deno.test("rerankerFromData() refuses a model built for another feature list", () => {
+  const model = {
+    features: [...FEATURES],
+    mean: new Array(m).fill(0),
+    std: new Array(m).fill(1),
+    weights: [],
+  };
+  assert.throws(() => rerankerFromData(model), /weights/);
+  assert.throws(() => rerankerFromData({ ...model, features: ["x"] }), /rebuild/);
+});
+
+Deno.test("the shipped re-ranker loads and is trained (not all weights zero)", () => {
+  const model = shippedReranker();
+  assert.equal(model.weights.length, m);
+  assert.ok(model.weights.some((w) => Math.abs(w) > 1e-3));
+  assert.ok(model.std.every((s) => s > 0));
+});
