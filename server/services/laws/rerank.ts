@@ -15,6 +15,9 @@ import type { LawLibrary } from "./library.ts";
 import type { LawLevel } from "./types.ts";
 import rerankerData from "./law_reranker.json" with { type: "json" };
 
+/** Rank offset of the fusion of the model's and the first pass's orders (rerankPool). */
+const FUSION_K = 5;
+
 /** The best first-pass candidates the model orders again. */
 export const POOL_SIZE = 100;
 
@@ -209,19 +212,32 @@ export function shippedReranker(): Reranker {
 }
 
 /**
- * Orders the pool by the model. Scores keep the first pass's scale (the pool's scores, sorted, are
+ * The pool's order (indices into it): by the model's scores, or with mix < 1 by reciprocal rank fusion of
+ * the model's order (share mix) and the first pass's (share 1 - mix, the pool's own order). Ties keep
+ * the first pass's order.
+ */
+export function fusedOrder(modelScores: number[], mix: number): number[] {
+  const byModel = modelScores.map((_, k) => k).sort((a, b) => modelScores[b] - modelScores[a] || a - b);
+  if (mix >= 1) return byModel;
+  const fused = new Array<number>(modelScores.length);
+  byModel.forEach((k, r) => fused[k] = mix / (FUSION_K + r) + (1 - mix) / (FUSION_K + k));
+  return fused.map((_, k) => k).sort((a, b) => fused[b] - fused[a] || a - b);
+}
+
+/**
+ * Orders the pool by the model (fused with the first pass, see fusedOrder). Scores keep the first pass's scale (the pool's scores, sorted, are
  * handed out again in the new order), so callers comparing scores to the best one still can.
  */
 export function rerankPool(
   lib: LawLibrary,
   input: RerankInput,
   model: Reranker,
+  mix = 1,
 ): { doc: number; score: number }[] {
   const xs = rerankFeatures(lib, input);
-  const scored = input.pool.map((c, k) => ({ doc: c.doc, s: scoreFeatures(model, xs[k]), k }));
-  scored.sort((a, b) => b.s - a.s || a.k - b.k);
+  const order = fusedOrder(xs.map((x) => scoreFeatures(model, x)), mix);
   const scores = input.pool.map((c) => c.score).sort((a, b) => b - a);
-  return scored.map((c, k) => ({ doc: c.doc, score: scores[k] }));
+  return order.map((i, k) => ({ doc: input.pool[i].doc, score: scores[k] }));
 }
 
 export interface TrainingGroup {

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import {
   FEATURES,
+  fusedOrder,
   type Reranker,
   rerankerFromData,
   scoreFeatures,
@@ -23,9 +24,9 @@ Deno.test("scoreFeatures() is the weighted sum of the standardized features", ()
     features: [...FEATURES],
     mean: new Array(m).fill(0).map((_, i) => i === at("mem_max") ? 0.5 : 0),
     std: new Array(m).fill(1).map((_, i) => i === at("mem_max") ? 0.25 : 1),
-    weights: new Array(m).fill(0).map((_, i) => i === at("mem_max") ? 2 : i === at("current") ? -1 : 0),
+    weights: new Array(m).fill(0).map((_, i) => i === at("mem_max") ? 2 : i === at("topical") ? -1 : 0),
   };
-  assert.equal(scoreFeatures(model, vector({ mem_max: 1, current: 1 })), 2 * (1 - 0.5) / 0.25 - 1);
+  assert.equal(scoreFeatures(model, vector({ mem_max: 1, topical: 1 })), 2 * (1 - 0.5) / 0.25 - 1);
 });
 
 Deno.test("trainReranker() learns to put the candidates with the telling feature first", () => {
@@ -66,4 +67,12 @@ Deno.test("the shipped re-ranker loads and is trained (not all weights zero)", (
   assert.equal(model.weights.length, m);
   assert.ok(model.weights.some((w) => Math.abs(w) > 1e-3));
   assert.ok(model.std.every((s) => s > 0));
+});
+
+Deno.test("fusedOrder() blends the model's order with the first pass's by reciprocal rank", () => {
+  const model = [0, 0, 0, 0, 0, 0, 0, 0, 0, 5]; // the model puts the first pass's last candidate first
+  assert.deepEqual(fusedOrder(model, 1), [9, 0, 1, 2, 3, 4, 5, 6, 7, 8]);
+  assert.deepEqual(fusedOrder(model, 0), [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  // At 0.3 the first pass leads: the model's favourite climbs from tenth to fifth.
+  assert.deepEqual(fusedOrder(model, 0.3), [0, 1, 2, 3, 9, 4, 5, 6, 7, 8]);
 });

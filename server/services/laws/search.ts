@@ -424,6 +424,8 @@ export const TUNING = {
   feedbackDocs: 5,
   feedbackTerms: 0,
   feedbackWeight: 0.3,
+  /** Share of the re-ranker's order in the final one (1: the model alone; see rerankPool). */
+  rerankMix: 0.3,
 };
 
 /**
@@ -706,7 +708,7 @@ function rankByText(
       articlePrior: articleFrequencies(lib, memory),
     };
     if (collect) return { candidates, termList, corrections, pool: input };
-    const reordered = rerankPool(lib, input, reranker!);
+    const reordered = rerankPool(lib, input, reranker!, TUNING.rerankMix);
     const pooled = new Set(pool.map((c) => c.doc));
     candidates = [...reordered, ...candidates.filter((c) => !pooled.has(c.doc))];
     if (!opts.asOf && !opts.status) currentVersionsFirst(lib, candidates);
