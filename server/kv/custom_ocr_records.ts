@@ -39,6 +39,15 @@ export interface FieldValue {
    * itself, never printed into a document until a person picks it (issue #25 finding 2).
    */
   unverified?: boolean;
+  /**
+   * Where in its file it was read (issue #27 item 4), for the page crop: 1-based page and line, the line's
+   * box (for a value over several lines the union of theirs) and each line's box then. Absent for values
+   * typed by hand, files without boxes (Word, sheets) and records made before.
+   */
+  page?: number;
+  line?: number;
+  box?: [number, number, number, number];
+  boxes?: [number, number, number, number][];
 }
 
 /** A value a person typed or picked (issue #27): kept over every later run until they clear it. */

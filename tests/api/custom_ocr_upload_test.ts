@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { encode as encodePng } from "fast-png";
 import { getQuotas } from "../../server/kv/quotas.ts";
 import { type FolderRunTools, runFolderRecord } from "../../server/services/custom_ocr/folder_case.ts";
 import { type SeededUser, type TestApp, testApp } from "../helpers/test_app.ts";
@@ -93,4 +94,69 @@ Deno.test("POST /api/custom-ocr/process: the part 4 §5 refusals, each leaving n
   const foreign = await post(t, other, uploadForm(ruleId, { "起诉状.docx": COMPLAINT }));
   assert.equal(foreign.res.status, 404);
   assert.equal(foreign.body.error, "规则不存在或已删除");
+});
+
+Deno.test("GET /api/custom-ocr/page-image/:batchId: a value's page and boxes are kept, and its page is shown to the owner only", async () => {
+  const { t, u, ruleId } = await setup(5);
+  using _ = t;
+  const png = encodePng({
+    width: 1000,
+    height: 400,
+    data: new Uint8Array(1000 * 400).fill(230),
+    channels: 1,
+  });
+  const { body } = await post(t, u, uploadForm(ruleId, { "起诉状.png": png }));
+  const line = (text: string, box: [number, number, number, number]) => ({
+    text,
+    box,
+    confidence: 0.95,
+    method: "ocr" as const,
+  });
+  const scanTools: FolderRunTools = {
+    readDocumentText: (_d, { fileName }) =>
+      Promise.resolve({
+        fileName,
+        kind: "png",
+        warnings: [],
+        pages: [{
+          page: 1,
+          width: 1000,
+          height: 400,
+          method: "ocr",
+          lines: [
+            line("民事起诉状", [400, 20, 600, 60]),
+            line("原告：李四，男，1980年1月1日出生，汉族，住浙江省杭州市西湖区文三", [100, 120, 900, 150]),
+            line("路478号华星时代广场A座1201室。", [100, 160, 520, 190]),
+            line("被告：张三，男，1985年3月2日出生。", [100, 200, 700, 230]),
+          ],
+        }],
+      }),
+    llm: () => Promise.resolve(null),
+  };
+  await runFolderRecord(t.deps, { userId: u.user.id, recordId: body.batchId }, scanTools);
+  const p = await (await t.request("GET", `/api/custom-ocr/progress/${body.batchId}`, { as: u })).json();
+  assert.equal(p.mergedResult.plaintiff_address, "浙江省杭州市西湖区文三路478号华星时代广场A座1201室");
+  assert.deepEqual(p.fieldValues.plaintiff_address[0], {
+    value: "浙江省杭州市西湖区文三路478号华星时代广场A座1201室",
+    source: "起诉状.png",
+    normalized: "浙江省杭州市西湖区文三路478号华星时代广场A座1201室",
+    page: 1,
+    line: 2,
+    box: [100, 120, 900, 190],
+    boxes: [[100, 120, 900, 150], [100, 160, 520, 190]],
+  });
+
+  const get = (query: string, as = u) =>
+    t.request("GET", `/api/custom-ocr/page-image/${body.batchId}?${query}`, { as });
+  const res = await get("fileName=起诉状.png&page=1");
+  assert.equal(res.status, 200);
+  const image = await res.json();
+  assert.match(image.image, /^data:image\/png;base64,/);
+  assert.deepEqual([image.width, image.height, image.boxScale], [1000, 400, 1]);
+  const bad = await get("fileName=借条.png&page=1");
+  assert.equal(bad.status, 400);
+  assert.equal((await bad.json()).error, "文件或页码不正确");
+  const other = await get("fileName=起诉状.png&page=1", await t.userWith(["custom_ocr_access"]));
+  assert.equal(other.status, 404);
+  await other.body?.cancel();
 });

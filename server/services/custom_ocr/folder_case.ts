@@ -29,6 +29,7 @@ import { extractCaseFields } from "../extraction/extract_case_fields.ts";
 import { mergeField } from "../extraction/merge.ts";
 import type { CaseExtraction, FieldSpec } from "../extraction/types.ts";
 import type { LlmClient } from "../llm/types.ts";
+import { fieldValueOf } from "./field_value.ts";
 import { applyKeptValues, keptFromPrevious } from "./kept_values.ts";
 import { requireRunnableRule, routeFile } from "./rules.ts";
 
@@ -255,7 +256,8 @@ export function routeExtraction(extraction: CaseExtraction, record: Pick<FolderR
 }
 
 /**
- * The record's shapes of part 4 §3: merged_result and field_values (each value with its file). A
+ * The record's shapes of part 4 §3: merged_result and field_values (each value with its file, and where
+ * in it, beyond the spec). A
  * value the model gave without a file line stating it is only a candidate, flagged `unverified`.
  */
 export function recordResult(extraction: CaseExtraction) {
@@ -267,12 +269,7 @@ export function recordResult(extraction: CaseExtraction) {
     fieldValues[key] = field.candidates.filter((c) => {
       const id = `${c.value}\u0000${c.source.fileName}`;
       return !seen.has(id) && seen.add(id);
-    }).map((c) => ({
-      value: c.value,
-      source: c.source.fileName,
-      normalized: c.normalized,
-      ...(c.unverified ? { unverified: true } : {}),
-    }));
+    }).map(fieldValueOf);
   }
   return { mergedResult, fieldValues };
 }

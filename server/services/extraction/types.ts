@@ -14,12 +14,18 @@ export interface FieldSpec {
 
 export type ExtractionMethod = "rules" | "model";
 
-/** Where a value was read: file, page and line (both 1-based), the line's box, and the text around it. */
+/**
+ * Where a value was read: file, page and first line (both 1-based), the box of the line (or lines) it runs
+ * over, and their text.
+ */
 export interface ValueSource {
   fileName: string;
   page: number;
   line: number;
+  /** The line's box; for a value over several lines of the page, the union of their boxes. */
   box?: [number, number, number, number];
+  /** Each line's box, when the value runs over several lines (a wrapped address, a wrapped table cell). */
+  boxes?: [number, number, number, number][];
   /** The line (or lines) the value was read from, verbatim. */
   snippet: string;
 }

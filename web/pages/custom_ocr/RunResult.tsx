@@ -5,14 +5,17 @@ import {
   clearFieldChoice,
   downloadGenerated,
   downloadGeneratedZip,
+  type FieldValue,
   type GeneratedFile,
   generateDocuments,
+  getRecordPageImage,
   listOutputTemplates,
   type RunProgress,
 } from "../../api/custom_ocr.ts";
 import { UNVERIFIED_CHECK } from "../../../common/schemas/ocr.ts";
 import { errorText } from "../../api/client.ts";
 import { saveBlob } from "../../components/save_file.ts";
+import { SourceCrop } from "../../components/SourceCrop.tsx";
 import { conflictText, SourceChoiceModal } from "./SourceChoiceModal.tsx";
 
 interface Props {
@@ -112,6 +115,22 @@ export function RunResult({ batchId, progress, onChanged, readOnly, onGenerated 
   const current = rows.find((r) => r.key === choosing);
   const sourceOf = (r: (typeof rows)[number]) =>
     r.keptSource ?? r.values.find((v) => v.value === r.value)?.source;
+  // Where the value was read: the page crop with its box(es), as on /ocr-extract (issue #27 item 4).
+  const cropOf = (v: FieldValue | undefined, maxWidth: number) =>
+    v?.box && v.page && !readOnly
+      ? (
+        <SourceCrop
+          key={`${v.source}:${v.page}:${v.line}`}
+          page={v.page}
+          box={v.box}
+          boxes={v.boxes}
+          maxWidth={maxWidth}
+          load={() => getRecordPageImage(batchId, v.source, v.page!)}
+        />
+      )
+      : null;
+  const chosenOf = (r: (typeof rows)[number]) =>
+    r.values.find((v) => v.value === r.value && v.source === sourceOf(r));
   return (
     <Space orientation="vertical" style={{ width: "100%" }}>
       <Card size="small" title="处理进度">
@@ -167,6 +186,7 @@ export function RunResult({ batchId, progress, onChanged, readOnly, onGenerated 
                         </Tooltip>
                       )}
                       {narrow && sourceOf(r) && <Tag>{sourceOf(r)}</Tag>}
+                      {narrow && cropOf(chosenOf(r), 220)}
                     </Space>
                   );
                 },
@@ -178,7 +198,14 @@ export function RunResult({ batchId, progress, onChanged, readOnly, onGenerated 
                 hidden: narrow,
                 render: (_, r) => {
                   const src = sourceOf(r);
-                  return src ? <Tag>{src}</Tag> : null;
+                  return src
+                    ? (
+                      <Space orientation="vertical" size={0}>
+                        <Tag>{src}</Tag>
+                        {cropOf(chosenOf(r), 320)}
+                      </Space>
+                    )
+                    : null;
                 },
               },
               {
@@ -239,6 +266,7 @@ export function RunResult({ batchId, progress, onChanged, readOnly, onGenerated 
         onClear={clearChoice}
         onClose={() => setChoosing(null)}
         onMissing={() => message.error("请选择一个值")}
+        crop={(v) => cropOf(v, 440)}
       />
     </Space>
   );
