@@ -3,7 +3,7 @@ import type { AppDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { failAiRun } from "../services/ai_metering/ai_run_failure.ts";
 import { type AiJobMessage, aiRunKindOf, aiRunKinds, isAiJobMessage } from "./ai_run_kinds.ts";
-import { isJobMessage } from "./messages.ts";
+import { isJobMessage } from "../kv/job_messages.ts";
 
 // Keys:  ["ai_jobs_running", type, runId] -> RunningAiJob   (an AI job whose handler started, not yet ended)
 //

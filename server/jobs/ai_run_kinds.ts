@@ -3,7 +3,7 @@ import { isBatchFileFinished, type OcrBatch, ocrBatchRefundId } from "../kv/ocr_
 import { isFileFinished, type OcrRun, ocrRunRefundId } from "../kv/ocr_runs.ts";
 import type { AiRunTarget } from "../services/ai_metering/ai_run_failure.ts";
 import { customOcrRefundId } from "../services/custom_ocr/folder_case.ts";
-import type { JobMessage, JobMessageOf } from "./messages.ts";
+import type { JobMessage, JobMessageOf } from "../kv/job_messages.ts";
 
 /**
  * The AI jobs that keep their own run record instead of a task (OCR识别 runs, OCR信息提取 batches,

@@ -2,7 +2,7 @@ import type { AppDeps } from "../deps.ts";
 import { runFolderRecord } from "../services/custom_ocr/folder_case.ts";
 import { getLlmClient } from "../services/llm/llm_client.ts";
 import { loadOcrEngines } from "../services/ocr_runs/engines.ts";
-import type { JobMessageOf } from "./messages.ts";
+import type { JobMessageOf } from "../kv/job_messages.ts";
 
 /** One custom OCR folder record: its files read, then its fields merged (runFolderRecord is idempotent). */
 export async function handleCustomOcrFolder(

@@ -3,7 +3,7 @@ import { AppError } from "../errors.ts";
 import { failTask } from "../kv/tasks.ts";
 import { runAiJob } from "./ai_run_guard.ts";
 import { isAiJobMessage } from "./ai_run_kinds.ts";
-import { isJobMessage, type JobMessage, type JobMessageOf, type JobType } from "./messages.ts";
+import { isJobMessage, type JobMessage, type JobMessageOf, type JobType } from "../kv/job_messages.ts";
 
 /** One handler per job type, each typed with its own message. */
 export type JobHandlers = { [T in JobType]: (deps: AppDeps, msg: JobMessageOf<T>) => Promise<void> };

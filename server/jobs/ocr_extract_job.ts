@@ -19,7 +19,7 @@ import { getLlmClient } from "../services/llm/llm_client.ts";
 import type { LlmClient } from "../services/llm/types.ts";
 import { buildBatchResult } from "../services/ocr_extract/batch_result.ts";
 import { loadOcrEngines, type OcrEngines } from "../services/ocr_runs/engines.ts";
-import type { JobMessageOf } from "./messages.ts";
+import type { JobMessageOf } from "../kv/job_messages.ts";
 
 export interface OcrExtractTools {
   engines: () => Promise<OcrEngines>;

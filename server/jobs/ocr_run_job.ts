@@ -11,7 +11,7 @@ import {
 import { keyFactList, loadOcrEngines, type OcrEngines } from "../services/ocr_runs/engines.ts";
 import { isScanned, type StoredOcrResult, toFileResultView } from "../services/ocr_runs/result_view.ts";
 import type { DocumentText } from "../services/doc_text/types.ts";
-import type { JobMessageOf } from "./messages.ts";
+import type { JobMessageOf } from "../kv/job_messages.ts";
 
 /** The Chinese reason a file failed, from whatever it threw (unknown errors are logged, not shown). */
 function failureMessage(err: unknown, fileName: string): string {

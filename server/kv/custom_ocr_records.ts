@@ -5,7 +5,7 @@
  *
  * Keys:  ["custom_ocr_records", userId, id] -> FolderRecord   (ids sort by creation time)
  */
-import type { FieldSpec } from "../services/extraction/types.ts";
+import type { FieldSpec } from "../../common/field_spec.ts";
 import { newId } from "./ids.ts";
 
 export type RecordStatus = "pending" | "processing" | "completed" | "failed";

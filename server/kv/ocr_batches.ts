@@ -1,6 +1,6 @@
 import type { OcrFileStatus, OcrRunStatus } from "../../common/schemas/ocr.ts";
 import { AppError } from "../errors.ts";
-import type { JobMessage } from "../jobs/messages.ts";
+import type { JobMessage } from "./job_messages.ts";
 import { addAiUseSuccess, applyAiRefund, planAiRefund } from "./ai_uses.ts";
 
 // Keys:  ["ocr_batches", id] -> OcrBatch                  (id = newId(createdAt): time-sortable)

@@ -1,5 +1,5 @@
 import type { OcrFileStatus, OcrRunStatus, OcrRunView } from "../../common/schemas/ocr.ts";
-import type { JobMessage } from "../jobs/messages.ts";
+import type { JobMessage } from "./job_messages.ts";
 import { addAiUseSuccess, applyAiRefund, planAiRefund } from "./ai_uses.ts";
 import { AppError } from "../errors.ts";
 

@@ -4,7 +4,7 @@ import type { OcrBatchEvent } from "../../common/schemas/ocr.ts";
 import type { AppDeps } from "../../server/deps.ts";
 import { dispatchJob, type JobHandlers } from "../../server/jobs/dispatch.ts";
 import { jobHandlers } from "../../server/jobs/handlers.ts";
-import type { JobMessage } from "../../server/jobs/messages.ts";
+import type { JobMessage } from "../../server/kv/job_messages.ts";
 import { makeOcrExtractHandler } from "../../server/jobs/ocr_extract_job.ts";
 import { makeOcrRunHandler } from "../../server/jobs/ocr_run_job.ts";
 import { getOcrBatch } from "../../server/kv/ocr_batches.ts";

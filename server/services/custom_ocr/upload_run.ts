@@ -12,7 +12,7 @@ import type { AppDeps } from "../../deps.ts";
 import { AppError } from "../../errors.ts";
 import { type FolderRecord, newRecordId, type RecordFile, recordKey } from "../../kv/custom_ocr_records.ts";
 import { chargeAiUses } from "../ai_metering/ai_metering.ts";
-import type { FieldSpec } from "../extraction/types.ts";
+import type { FieldSpec } from "../../../common/field_spec.ts";
 import { readMultipart } from "../uploads/multipart_stream.ts";
 import { folderRunMessage } from "./folder_case.ts";
 import { requireRunnableRule, routeFile } from "./rules.ts";

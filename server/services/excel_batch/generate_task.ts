@@ -17,7 +17,7 @@
 import { errorMessage } from "../../../common/errors.ts";
 import type { AppDeps } from "../../deps.ts";
 import { AppError } from "../../errors.ts";
-import type { ExcelBatchGenerateMessage } from "../../jobs/messages.ts";
+import type { ExcelBatchGenerateMessage } from "../../kv/job_messages.ts";
 import {
   activeRunKey,
   closedKey,

@@ -14,7 +14,7 @@ import { errorMessage } from "../../../common/errors.ts";
 import { userItemKey } from "../../blobs/blob_keys.ts";
 import type { AppDeps } from "../../deps.ts";
 import { AppError } from "../../errors.ts";
-import type { MediationGenerateMessage } from "../../jobs/messages.ts";
+import type { MediationGenerateMessage } from "../../kv/job_messages.ts";
 import {
   activeRunKey,
   batchKey,
