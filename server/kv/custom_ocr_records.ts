@@ -84,6 +84,11 @@ export function recordKey(userId: number, id: string): Deno.KvKey {
   return [PREFIX, userId, id];
 }
 
+/** The refund id of one file's AI use: its settlement and a failed record's refund share it (once per file). */
+export function customOcrRefundId(recordId: string, index: number): string {
+  return `custom_ocr:${recordId}:${index}`;
+}
+
 export async function getRecordEntry(
   kv: Deno.Kv,
   userId: number,

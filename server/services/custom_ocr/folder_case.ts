@@ -12,6 +12,7 @@ import type { AppDeps } from "../../deps.ts";
 import { AppError } from "../../errors.ts";
 import { type AiFolderNode, listChildren } from "../../kv/ai_folder.ts";
 import {
+  customOcrRefundId,
   type FieldValue,
   type FolderRecord,
   getRecordEntry,
@@ -22,6 +23,7 @@ import {
 } from "../../kv/custom_ocr_records.ts";
 import { addAiUseSuccess, applyAiRefund, planAiRefund } from "../../kv/ai_uses.ts";
 import { chargeAiUses } from "../ai_metering/ai_metering.ts";
+import { enqueueAiJob, folderRunMessage } from "../ai_metering/ai_run_kinds.ts";
 import { joinFolderPath, parseFolderPath } from "../ai_folder/folder_paths.ts";
 import { resolveFolder, resolveItem } from "../ai_folder/folder_store.ts";
 import type { DocumentText } from "../doc_text/types.ts";
@@ -32,11 +34,6 @@ import type { CaseExtraction } from "../extraction/types.ts";
 import type { LlmClient } from "../llm/types.ts";
 import { applyKeptValues, keptFromPrevious } from "./kept_values.ts";
 import { requireRunnableRule, routeFile } from "./rules.ts";
-
-/** The job message of one folder record. */
-export function folderRunMessage(record: Pick<FolderRecord, "id" | "userId">) {
-  return { type: "custom_ocr.folder" as const, recordId: record.id, userId: record.userId };
-}
 
 /** Every file below a folder (depth first, by name), with its path. */
 async function filesBelow(
@@ -159,9 +156,11 @@ export async function startFolderRun(
     updatedAt: now,
   };
   const write = (op: Deno.AtomicOperation) =>
-    op.check({ key: recordKey(record.userId, record.id), versionstamp: null })
-      .set(recordKey(record.userId, record.id), record)
-      .enqueue(folderRunMessage(record), { keysIfUndelivered: [["custom_ocr_undelivered", record.id]] });
+    enqueueAiJob(
+      op.check({ key: recordKey(record.userId, record.id), versionstamp: null })
+        .set(recordKey(record.userId, record.id), record),
+      folderRunMessage(record),
+    );
   try {
     if (charged > 0) await chargeAiUses(kv, { userId: input.userId, amount: charged, extend: write });
     else if (!(await write(kv.atomic()).commit()).ok) throw new AppError("QUOTA_BUSY");
@@ -182,11 +181,6 @@ function failureText(err: unknown, fileName: string): string {
   if (err instanceof AppError) return err.message;
   console.error(`[custom_ocr] reading ${fileName} failed:`, err);
   return "文件识别失败，文件可能已损坏";
-}
-
-/** The refund id of one file's AI use: its settlement and a failed record's refund share it (once per file). */
-export function customOcrRefundId(recordId: string, index: number): string {
-  return `custom_ocr:${recordId}:${index}`;
 }
 
 /** Writes one file's outcome once: success with its usage record, or failure with its refund. */
