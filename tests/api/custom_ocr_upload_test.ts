@@ -1,15 +1,13 @@
 import assert from "node:assert/strict";
 import { getQuotas } from "../../server/kv/quotas.ts";
-import { type FolderRunTools, runFolderRecord } from "../../server/services/custom_ocr/folder_case.ts";
+import { makeCustomOcrFolderHandler } from "../../server/jobs/custom_ocr_folder_job.ts";
 import { type SeededUser, type TestApp, testApp } from "../helpers/test_app.ts";
 import { readTextAsWordLines } from "../helpers/text_reader_double.ts";
+import { testAiTools } from "../helpers/ai_tools.ts";
 
 const DATA = new URL("../../../shared/data/extraction/", import.meta.url);
 
-const textTools: FolderRunTools = {
-  readDocumentText: readTextAsWordLines,
-  llm: () => Promise.resolve(null),
-};
+const textTools = testAiTools({ readDocumentText: readTextAsWordLines });
 
 const COMPLAINT = "民事起诉状\n原告：李四，男\n被告：张三，男\n此致\n杭州市西湖区人民法院";
 const IOU = "借条\n今借到李四人民币壹万贰仟元整（¥12,000.00），2024年1月5日。\n借款人：张三";
@@ -50,7 +48,7 @@ Deno.test("POST /api/custom-ocr/process: routed files are one case charged per f
   assert.equal(body.success, true);
   assert.deepEqual([body.totalFiles, body.skipped], [2, ["照片.png"]]);
   assert.equal((await getQuotas(t.kv, u.user.id)).aiLimit, 3);
-  await runFolderRecord(t.deps, { userId: u.user.id, recordId: body.batchId }, textTools);
+  await makeCustomOcrFolderHandler(textTools)(t.deps, { userId: u.user.id, recordId: body.batchId });
   const p = await (await t.request("GET", `/api/custom-ocr/progress/${body.batchId}`, { as: u })).json();
   assert.equal(p.status, "completed");
   assert.equal(p.mergedResult.defendant_name, "张三");
