@@ -92,3 +92,40 @@ Deno.test("POST /api/custom-ocr/process: the part 4 §5 refusals, each leaving n
   assert.equal(foreign.res.status, 404);
   assert.equal(foreign.body.error, "规则不存在或已删除");
 });
+
+Deno.test("GET /api/custom-ocr/progress/:id shows the pages read of a file while it is read, then the file's outcome", async () => {
+  const { t, u, ruleId } = await setup(5);
+  using _ = t;
+  const { body } = await post(t, u, uploadForm(ruleId, { "起诉状.pdf": COMPLAINT, "借条.pdf": IOU }));
+  const firstPage = Promise.withResolvers<void>();
+  const gate = Promise.withResolvers<void>();
+  const job = makeCustomOcrFolderHandler({
+    ...textTools,
+    async readDocumentText(deps, input) {
+      input.onPage?.({ pagesDone: 1, pagesTotal: 3 });
+      firstPage.resolve();
+      await gate.promise;
+      input.onPage?.({ pagesDone: 3, pagesTotal: 3 });
+      return await textTools.readDocumentText(deps, input);
+    },
+  })(t.deps, { userId: u.user.id, recordId: body.batchId });
+  await firstPage.promise;
+  type FileProgress = { fileName: string; status: string; pagesDone?: number; pagesTotal?: number };
+  let files: FileProgress[] = [];
+  for (let i = 0; i < 50 && !files.some((f) => f.pagesTotal); i++) {
+    await new Promise((r) => setTimeout(r, 10));
+    files =
+      (await (await t.request("GET", `/api/custom-ocr/progress/${body.batchId}`, { as: u })).json()).files;
+  }
+  const reading = files.find((f) => f.pagesTotal);
+  assert.deepEqual(reading && [reading.status, reading.pagesDone, reading.pagesTotal], ["processing", 1, 3]);
+  assert.equal(files.filter((f) => f.status === "pending").length, 1, "the other file waits its turn");
+  gate.resolve();
+  await job;
+  const done = await (await t.request("GET", `/api/custom-ocr/progress/${body.batchId}`, { as: u })).json();
+  assert.equal(done.status, "completed");
+  assert.deepEqual(
+    done.files.map((f: FileProgress) => [f.status, f.pagesDone, f.pagesTotal]),
+    [["completed", undefined, undefined], ["completed", undefined, undefined]],
+  );
+});
