@@ -9,7 +9,7 @@
 import type { BlobStore } from "../blobs/blob_store.ts";
 import { AppError } from "../errors.ts";
 import { normalizeLawName } from "../../common/law_name_key.ts";
-import type { LawLevel, LawStatus } from "../../common/schemas/law_search.ts";
+import type { LawSummary } from "../../common/schemas/law_search.ts";
 
 /** One article: 第X条 plus its paragraphs up to the next article or heading. */
 export interface LawArticle {
@@ -24,26 +24,11 @@ export interface LawArticle {
   paragraphs: string[];
 }
 
-/** One version of a law, as stored (KV ["laws", id]). */
-export interface LawRecord {
-  id: string;
-  title: string;
-  shortNames: string[];
-  level: LawLevel;
-  issuer: string;
-  publishDate: string | null;
-  effectiveDate: string | null;
-  status: LawStatus;
-  statusBasis: string;
-  /** Set when an administrator corrected status or dates: automatic resolution leaves them alone. */
-  statusManual: boolean;
-  /** The successor named for a repealed act (民法典), when known. */
-  successor: string | null;
+/** One version of a law, as stored (KV ["laws", id]): what the screens list (LawSummary) and more. */
+export interface LawRecord extends LawSummary {
   folder: string | null;
-  sources: string[];
   /** sha256 of the article texts, to spot duplicate crawls and changed texts. */
   sha256: string;
-  articleCount: number;
   importedAt: number;
   /** Acts this one's text names as repealed (…同时废止). */
   repeals: string[];
