@@ -30,7 +30,7 @@ export interface CaseSplitMessage {
   splitId: string;
 }
 
-/** The documents of one Excel batch wizard task (server/services/excel_batch/generate_task.ts). */
+/** The documents of one Excel batch wizard task (server/jobs/excel_batch_job.ts). */
 export interface ExcelBatchGenerateMessage {
   type: "excel_batch.generate";
   taskId: string;
