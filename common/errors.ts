@@ -156,7 +156,6 @@ export const ERRORS = define({
   OCR_RUN_NOT_FOUND: { status: 404, message: "识别记录不存在或已删除" },
   OCR_RESULT_NOT_READY: { status: 409, message: "该文件尚未识别完成" },
   OCR_NOT_SCANNED: { status: 400, message: "该文件不是扫描件或图片，无需生成可搜索PDF" },
-  OCR_SEARCHABLE_PDF_UNAVAILABLE: { status: 503, message: "可搜索PDF功能暂不可用" },
   OCR_ENGINE_UNAVAILABLE: { status: 503, message: "文字识别服务暂不可用，请联系管理员" },
   OCR_TEMPLATE_NOT_FOUND: { status: 404, message: "模板不存在或已删除" },
   OCR_BATCH_NOT_FOUND: { status: 404, message: "处理记录不存在或已删除" },

@@ -101,7 +101,9 @@ export interface LawSummary {
   effectiveDate: string | null;
   status: LawStatus;
   statusBasis: string;
+  /** Set when an administrator corrected status or dates: automatic resolution leaves them alone. */
   statusManual: boolean;
+  /** The successor named for a repealed act (民法典), when known. */
   successor: string | null;
   articleCount: number;
   sources: string[];

@@ -20,7 +20,15 @@ export interface RunProgress {
   status: "pending" | "processing" | "completed" | "failed";
   processedFiles: number;
   totalFiles: number;
-  files: { fileName: string; status: string; error?: string; extractedData: Record<string, string> }[];
+  files: {
+    fileName: string;
+    status: string;
+    error?: string;
+    /** The file being read: pages read so far and its pages. */
+    pagesDone?: number;
+    pagesTotal?: number;
+    extractedData: Record<string, string>;
+  }[];
   mergedResult: Record<string, string | null>;
   fieldValues: Record<string, FieldValue[]>;
   fieldLabels: Record<string, string>;

@@ -1,16 +1,8 @@
 /**
  * Fields read from a case's documents, with provenance (issue #10 §4). The extraction core
- * (services/extraction/) turns DocumentText[] (services/doc_text/types.ts) and a list of FieldSpec into
+ * (services/extraction/) turns DocumentText[] (services/doc_text/types.ts) and a list of FieldSpec (common/field_spec.ts) into
  * one CaseExtraction; the /ocr key-facts panel, the extraction wizard (#11) and custom OCR (#13) all use it.
  */
-
-/** A field the user wants (an extraction template's or a custom rule's field). */
-export interface FieldSpec {
-  key: string;
-  label: string;
-  /** Optional hint for the model (custom OCR's field_prompt). */
-  prompt?: string;
-}
 
 export type ExtractionMethod = "rules" | "model";
 

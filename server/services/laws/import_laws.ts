@@ -17,7 +17,7 @@ import type {
   LawCorpusWorkerResult,
 } from "../../workers/law_corpus_worker.ts";
 import { type AssembledLaw, assembleLaws, EMPTY_LAW_FILE, resolveStatuses } from "./assemble.ts";
-import { normalizeLawName } from "./law_names.ts";
+import { normalizeLawName } from "../../../common/law_name_key.ts";
 import { invalidateLawLibrary, type LawDeps } from "./library_store.ts";
 import { walkLawFiles } from "./load_folder.ts";
 import type { LawLevel, LawRecord, LawStatus, ParsedLawFile } from "./types.ts";

@@ -4,7 +4,8 @@
  * the blob store (load_library.ts) or straight from parsed files (tests, benchmarks); rebuilt after an
  * import or delete. Status changes only touch the records.
  */
-import { lawNameAliases, normalizeLawName } from "./law_names.ts";
+import { normalizeLawName } from "../../../common/law_name_key.ts";
+import { lawNameAliases } from "./law_names.ts";
 import { type IndexDoc, SearchIndex } from "./search_index.ts";
 import { wordTerms } from "./text_terms.ts";
 import type { LawArticle, LawRecord, LawText } from "./types.ts";

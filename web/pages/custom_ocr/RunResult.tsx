@@ -34,6 +34,17 @@ export async function saveGeneratedZip(fileNames: string[]): Promise<void> {
   saveBlob(blob, fileName ?? "自定义OCR文书.zip");
 }
 
+/** Files done plus the pages read of files being read, as a percentage (the bar moves per page). */
+function progressPercent(progress: RunProgress): number {
+  if (!progress.totalFiles) return 0;
+  const reading = progress.files.reduce(
+    (sum, f) => sum + (f.status === "processing" && f.pagesTotal ? (f.pagesDone ?? 0) / f.pagesTotal : 0),
+    0,
+  );
+  const percent = Math.round(((progress.processedFiles + reading) / progress.totalFiles) * 100);
+  return reading ? Math.min(percent, 99) : percent;
+}
+
 /** A run's progress, merged values with their sources (source choice), and document generation. */
 export function RunResult({ batchId, progress, onChanged, readOnly, onGenerated }: Props) {
   const { message } = App.useApp();
@@ -134,11 +145,7 @@ export function RunResult({ batchId, progress, onChanged, readOnly, onGenerated 
   return (
     <Space orientation="vertical" style={{ width: "100%" }}>
       <Card size="small" title="处理进度">
-        <Progress
-          percent={progress.totalFiles
-            ? Math.round((progress.processedFiles / progress.totalFiles) * 100)
-            : 0}
-        />
+        <Progress percent={progressPercent(progress)} />
         <Typography.Text>{progress.progress_message}</Typography.Text>
         <div style={{ marginTop: 8 }}>
           {progress.files.map((f) => (
@@ -148,6 +155,9 @@ export function RunResult({ batchId, progress, onChanged, readOnly, onGenerated 
             >
               {f.fileName}
               {f.error ? `：${f.error}` : ""}
+              {f.status === "processing" && f.pagesTotal
+                ? `（已读 ${f.pagesDone ?? 0}/${f.pagesTotal} 页）`
+                : ""}
             </Tag>
           ))}
         </div>
