@@ -135,6 +135,12 @@ export interface ImportReport {
   skipped: { name: string; reason: string }[];
 }
 
+/**
+ * Shown while the server builds the law library after a start (seconds for the national corpus): GET
+ * /api/law-search/overview and /search answer `loading: true` at once instead of waiting.
+ */
+export const LAW_LIBRARY_LOADING_TEXT = "法规库正在加载，请稍候再试";
+
 /** The first-start import while it runs (GET /api/law-search/overview `importing`). */
 export interface LawImportStatus {
   phase: "reading" | "importing" | "indexing";

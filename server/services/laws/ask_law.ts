@@ -15,7 +15,7 @@ import { chargeAiUses, recordAiUse, refundAiUse } from "../ai_metering/ai_meteri
 import type { ChatMessage, LlmClient } from "../llm/types.ts";
 import { checkCitationsIn } from "./check_citations.ts";
 import type { LawLibrary } from "./library.ts";
-import { getLawLibrary } from "./library_store.ts";
+import { peekLawLibrary } from "./library_store.ts";
 import { relevanceOf } from "./relevance.ts";
 import { searchLaws } from "./search.ts";
 
@@ -166,8 +166,9 @@ export function checkAnswerCitations(
 export interface AskDeps extends Pick<AppDeps, "kv" | "blobs" | "clock" | "config"> {}
 
 /**
- * Everything that can refuse happens before the stream opens (library empty, no model, no AI use
- * left: AppErrors the route answers as JSON); the returned generator is the answer itself.
+ * Everything that can refuse happens before the stream opens (library still loading after a start or
+ * empty, no model, no AI use left: AppErrors the route answers as JSON); the returned generator is the
+ * answer itself.
  */
 export async function startLawAnswer(
   deps: AskDeps,
@@ -178,7 +179,8 @@ export async function startLawAnswer(
     signal?: AbortSignal;
   },
 ): Promise<AsyncGenerator<AskEvent>> {
-  const lib = await getLawLibrary(deps);
+  const lib = peekLawLibrary(deps);
+  if (!lib) throw new AppError("LAW_LIBRARY_LOADING");
   if (lib.versions.length === 0) throw new AppError("LAW_LIBRARY_EMPTY");
   const sources = retrieveForAnswer(lib, input.question);
   if (sources.length === 0) return nothingFound();

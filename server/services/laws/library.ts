@@ -5,7 +5,7 @@
  * import or delete. Status changes only touch the records.
  */
 import { lawNameAliases, normalizeLawName } from "./law_names.ts";
-import { type IndexDoc, SearchIndex } from "./search_index.ts";
+import { type IndexDoc, type Pause, runSteps, runStepsPausing, SearchIndex } from "./search_index.ts";
 import { wordTerms } from "./text_terms.ts";
 import type { LawArticle, LawRecord, LawText } from "./types.ts";
 import validityData from "./validity.json" with { type: "json" };
@@ -59,12 +59,63 @@ export function repealsFromData(): Map<string, RepealInfo> {
 export function repealsInText(articles: LawArticle[]): string[] {
   const out: string[] = [];
   for (const a of articles) {
-    for (const sentence of a.paragraphs.join("").split("。")) {
+    const text = a.paragraphs.join("");
+    if (!text.includes("废止")) continue;
+    for (const sentence of text.split("。")) {
       if (!/(同时|予以|即行)废止/.test(sentence)) continue;
       for (const name of sentence.matchAll(/《([^》]+)》/g)) out.push(name[1]);
     }
   }
   return out;
+}
+
+function sortEntries(entries: LibraryEntry[]): LibraryEntry[] {
+  return [...entries].sort((a, b) => compareVersions(a.record, b.record));
+}
+
+/** Articles between two pauses of LawLibrary.build (segmenting a text without stored words is slow). */
+const ARTICLES_PER_STEP = 100;
+
+/** The search index's documents: every article of the sorted versions, in order. */
+function* indexDocsOf(sorted: LibraryEntry[]): Generator<void, IndexDoc[]> {
+  const docs: IndexDoc[] = [];
+  for (const e of sorted) {
+    const short = e.record.shortNames[0] ?? e.record.title;
+    for (let ai = 0; ai < e.text.articles.length; ai++) {
+      const a = e.text.articles[ai];
+      const text = a.paragraphs.join("\n");
+      docs.push({
+        text,
+        context: `${short} ${a.path.join(" ")}`,
+        words: e.text.words?.[ai] ?? wordTerms(text),
+      });
+      if (docs.length % ARTICLES_PER_STEP === 0) yield;
+    }
+  }
+  return docs;
+}
+
+/** The Han characters of the corpus, for typo correction. */
+function* corpusChars(docs: IndexDoc[]): Generator<void, string[]> {
+  const chars = new Set<string>();
+  for (let i = 0; i < docs.length; i++) {
+    for (const ch of docs[i].text) if (ch >= "\u3400" && ch <= "\u9fff") chars.add(ch);
+    if (i % ARTICLES_PER_STEP === ARTICLES_PER_STEP - 1) yield;
+  }
+  return [...chars];
+}
+
+/** What LawLibrary.build prepares in steps before the rest is assembled at once. */
+interface PreparedIndex {
+  index: SearchIndex;
+  chars: string[];
+}
+
+function* prepareIndex(sorted: LibraryEntry[]): Generator<void, PreparedIndex> {
+  const docs = yield* indexDocsOf(sorted);
+  const index = new SearchIndex(docs, yield* SearchIndex.fieldSteps(docs));
+  const chars = yield* corpusChars(docs);
+  return { index, chars };
 }
 
 export class LawLibrary {
@@ -84,9 +135,13 @@ export class LawLibrary {
   readonly chars: string[];
   #aliasByFirst = new Map<string, string[]>();
 
-  constructor(entries: LibraryEntry[]) {
+  /**
+   * Built at once (tests, scripts: seconds for the national corpus, all on this thread); the server
+   * uses LawLibrary.build. `prepared`: the index built beforehand from the same entries.
+   */
+  constructor(entries: LibraryEntry[], prepared?: PreparedIndex) {
     this.repealed = repealsFromData();
-    const sorted = [...entries].sort((a, b) => compareVersions(a.record, b.record));
+    const sorted = sortEntries(entries);
     let docs = 0;
     for (const e of sorted) {
       const group = normalizeLawName(e.record.title);
@@ -134,24 +189,25 @@ export class LawLibrary {
 
     this.docVersion = new Int32Array(docs);
     this.docArticle = new Int32Array(docs);
-    const indexDocs: IndexDoc[] = new Array(docs);
     this.versions.forEach((v, vi) => {
-      const short = v.record.shortNames[0] ?? v.record.title;
-      v.articles.forEach((a, ai) => {
-        const d = v.docStart + ai;
-        this.docVersion[d] = vi;
-        this.docArticle[d] = ai;
-        indexDocs[d] = {
-          text: a.paragraphs.join("\n"),
-          context: `${short} ${a.path.join(" ")}`,
-          words: v.text.words?.[ai] ?? wordTerms(a.paragraphs.join("\n")),
-        };
+      v.articles.forEach((_, ai) => {
+        this.docVersion[v.docStart + ai] = vi;
+        this.docArticle[v.docStart + ai] = ai;
       });
     });
-    this.index = new SearchIndex(indexDocs);
-    const chars = new Set<string>();
-    for (const d of indexDocs) for (const ch of d.text) if (ch >= "\u3400" && ch <= "\u9fff") chars.add(ch);
-    this.chars = [...chars];
+    const { index, chars } = prepared ?? runSteps(prepareIndex(sorted));
+    this.index = index;
+    this.chars = chars;
+  }
+
+  /**
+   * Built on this thread in steps of a few milliseconds with `pause` between them, so a server answers
+   * other requests while the national corpus (seconds of work) is indexed.
+   */
+  static async build(entries: LibraryEntry[], pause: Pause): Promise<LawLibrary> {
+    const prepared = await runStepsPausing(prepareIndex(sortEntries(entries)), pause);
+    await pause();
+    return new LawLibrary(entries, prepared);
   }
 
   #repealArticle(v: LawVersion): string {
