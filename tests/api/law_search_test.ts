@@ -444,6 +444,16 @@ Deno.test("overview: importing shows the first-start import's progress, then nul
   assert.equal(body.importing.total, 6);
   assert.ok(["reading", "importing", "indexing"].includes(body.importing.phase));
   assert.ok(body.importing.done >= 0 && body.importing.done <= 6);
+  // Search and 问答 say the library is being filled rather than finding nothing in the empty one.
+  const searched = await search(t, "admin", { q: "借款" });
+  assert.equal(searched.loading, true);
+  assert.equal(searched.message, "法规库正在加载，请稍候再试");
+  const member = await t.userWith(["ai_law_search"], { quotas: { ai: 1 } });
+  const ask = await t.request("POST", "/api/law-search/ask", {
+    as: member,
+    json: { question: "借款到期不还怎么办" },
+  });
+  assert.equal((await ask.json()).code, "LAW_LIBRARY_LOADING");
   release();
   await run;
   const after = await (await t.request("GET", "/api/law-search/overview", { as: "admin" })).json();

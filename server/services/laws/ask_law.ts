@@ -15,6 +15,7 @@ import { chargeAiUses, recordAiUse, refundAiUse } from "../ai_metering/ai_meteri
 import type { ChatMessage, LlmClient } from "../llm/types.ts";
 import { checkCitationsIn } from "./check_citations.ts";
 import type { LawLibrary } from "./library.ts";
+import { getLawImportStatus } from "./first_start_laws.ts";
 import { peekLawLibrary } from "./library_store.ts";
 import { relevanceOf } from "./relevance.ts";
 import { searchLaws } from "./search.ts";
@@ -180,7 +181,7 @@ export async function startLawAnswer(
   },
 ): Promise<AsyncGenerator<AskEvent>> {
   const lib = peekLawLibrary(deps);
-  if (!lib) throw new AppError("LAW_LIBRARY_LOADING");
+  if (!lib || getLawImportStatus(deps.kv)) throw new AppError("LAW_LIBRARY_LOADING");
   if (lib.versions.length === 0) throw new AppError("LAW_LIBRARY_EMPTY");
   const sources = retrieveForAnswer(lib, input.question);
   if (sources.length === 0) return nothingFound();

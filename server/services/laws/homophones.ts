@@ -15,7 +15,7 @@ export function readingsOf(ch: string): string[] {
 const tables = new WeakMap<readonly string[], Map<string, string[]>>();
 
 /** Characters per pinyin-pro call of a stepwise build (a few milliseconds each). */
-const CHARS_PER_STEP = 250;
+const CHARS_PER_STEP = 50;
 
 /** Syllable -> the characters of `chars` whose usual reading it is. */
 export function homophoneTable(chars: readonly string[]): Map<string, string[]> {
@@ -33,6 +33,9 @@ export function homophoneTable(chars: readonly string[]): Map<string, string[]> 
 export function* homophoneTableSteps(chars: readonly string[]): Generator<void, Map<string, string[]>> {
   const cached = tables.get(chars);
   if (cached) return cached;
+  // pinyin-pro sets itself up on its first call (~0.1-0.2 s): a step of its own.
+  pinyin("法", { toneType: "none", type: "array" });
+  yield;
   const table = new Map<string, string[]>();
   const add = (r: string, ch: string) => {
     const list = table.get(r) ?? [];
