@@ -47,9 +47,9 @@ export const lawSearchRoutes = new Hono<AppEnv>()
   .get("/law-search/search", validate("query", lawSearchQuery), async (c) => {
     const query = c.req.valid("query");
     const lib = peekLawLibrary(c.var.deps);
-    if (!lib || getLawImportStatus(c.var.deps.kv)) {
-      // Answered at once while the library is built after a start (not seconds later), or filled by the
-      // first-start import (the library held until then is empty).
+    if (!lib || lib.versions.length === 0 && getLawImportStatus(c.var.deps.kv)) {
+      // Answered at once while the library is built after a start (not seconds later), or while the
+      // first-start import fills the empty library.
       const empty = { total: 0, results: [], terms: [], corrections: [] };
       return c.json({ success: true, ...empty, loading: true, message: LAW_LIBRARY_LOADING_TEXT });
     }

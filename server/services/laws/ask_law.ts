@@ -187,7 +187,9 @@ export async function startLawAnswer(
   },
 ): Promise<AsyncGenerator<AskEvent>> {
   const lib = peekLawLibrary(deps);
-  if (!lib || getLawImportStatus(deps.kv)) throw new AppError("LAW_LIBRARY_LOADING");
+  if (!lib || lib.versions.length === 0 && getLawImportStatus(deps.kv)) {
+    throw new AppError("LAW_LIBRARY_LOADING");
+  }
   if (lib.versions.length === 0) throw new AppError("LAW_LIBRARY_EMPTY");
   const sources = retrieveForAnswer(lib, input.question);
   if (sources.length === 0) return nothingFound();
