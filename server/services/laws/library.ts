@@ -59,9 +59,8 @@ export function repealsFromData(): Map<string, RepealInfo> {
 export function repealsInText(articles: LawArticle[]): string[] {
   const out: string[] = [];
   for (const a of articles) {
-    const text = a.paragraphs.join("");
-    if (!text.includes("废止")) continue;
-    for (const sentence of text.split("。")) {
+    if (!a.paragraphs.some((p) => p.includes("废止"))) continue;
+    for (const sentence of a.paragraphs.join("").split("。")) {
       if (!/(同时|予以|即行)废止/.test(sentence)) continue;
       for (const name of sentence.matchAll(/《([^》]+)》/g)) out.push(name[1]);
     }
@@ -75,6 +74,8 @@ function sortEntries(entries: LibraryEntry[]): LibraryEntry[] {
 
 /** Articles between two pauses of LawLibrary.build (segmenting a text without stored words is slow). */
 const ARTICLES_PER_STEP = 100;
+/** Versions (or groups) between two pauses of LawLibrary.build's second part. */
+const VERSIONS_PER_STEP = 20;
 
 /** The search index's documents: every article of the sorted versions, in order. */
 function* indexDocsOf(sorted: LibraryEntry[]): Generator<void, IndexDoc[]> {
@@ -142,8 +143,25 @@ export class LawLibrary {
   constructor(entries: LibraryEntry[], prepared?: PreparedIndex) {
     this.repealed = repealsFromData();
     const sorted = sortEntries(entries);
+    const docs = sorted.reduce((n, e) => n + e.text.articles.length, 0);
+    this.docVersion = new Int32Array(docs);
+    this.docArticle = new Int32Array(docs);
+    const { index, chars } = prepared ?? runSteps(prepareIndex(sorted));
+    this.index = index;
+    this.chars = chars;
+    this.#pending = sorted;
+    if (!prepared) runSteps(this.#fill());
+  }
+
+  /** Entries whose versions, groups and names are still to be filled in (LawLibrary.build). */
+  #pending: LibraryEntry[] | null;
+
+  /** Versions, groups, names and the doc tables from the sorted entries, in steps of VERSIONS_PER_STEP. */
+  *#fill(): Generator<void, void> {
+    const sorted = this.#pending ?? [];
+    this.#pending = null;
     let docs = 0;
-    for (const e of sorted) {
+    for (const [i, e] of sorted.entries()) {
       const group = normalizeLawName(e.record.title);
       const byKey = new Map<string, number>();
       e.text.articles.forEach((a, i) => {
@@ -160,6 +178,11 @@ export class LawLibrary {
         validTo: null,
         docStart: docs,
       };
+      const vi = this.versions.length;
+      v.articles.forEach((_, ai) => {
+        this.docVersion[docs + ai] = vi;
+        this.docArticle[docs + ai] = ai;
+      });
       docs += v.articles.length;
       this.versions.push(v);
       this.byId.set(e.record.id, v);
@@ -167,7 +190,9 @@ export class LawLibrary {
       if (list.length) v.validTo = list[list.length - 1].validFrom;
       list.push(v);
       this.groups.set(group, list);
+      if (i % VERSIONS_PER_STEP === VERSIONS_PER_STEP - 1) yield;
     }
+    let n = 0;
     for (const [group, list] of this.groups) {
       for (const name of lawNameAliases(list[0].record.title)) this.#addAlias(name, group);
       for (const v of list) for (const s of v.record.shortNames) this.#addAlias(normalizeLawName(s), group);
@@ -183,21 +208,10 @@ export class LawLibrary {
           }
         }
       }
+      if (++n % VERSIONS_PER_STEP === 0) yield;
     }
     for (const key of this.repealed.keys()) if (!this.aliases.has(key)) this.#addAlias(key, "");
     for (const list of this.#aliasByFirst.values()) list.sort((a, b) => b.length - a.length);
-
-    this.docVersion = new Int32Array(docs);
-    this.docArticle = new Int32Array(docs);
-    this.versions.forEach((v, vi) => {
-      v.articles.forEach((_, ai) => {
-        this.docVersion[v.docStart + ai] = vi;
-        this.docArticle[v.docStart + ai] = ai;
-      });
-    });
-    const { index, chars } = prepared ?? runSteps(prepareIndex(sorted));
-    this.index = index;
-    this.chars = chars;
   }
 
   /**
@@ -207,7 +221,9 @@ export class LawLibrary {
   static async build(entries: LibraryEntry[], pause: Pause): Promise<LawLibrary> {
     const prepared = await runStepsPausing(prepareIndex(sortEntries(entries)), pause);
     await pause();
-    return new LawLibrary(entries, prepared);
+    const lib = new LawLibrary(entries, prepared);
+    await runStepsPausing(lib.#fill(), pause);
+    return lib;
   }
 
   #repealArticle(v: LawVersion): string {

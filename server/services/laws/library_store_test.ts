@@ -115,12 +115,17 @@ Deno.test("getLawLibrary() builds a large library while timers keep running; pee
   assert.equal(peekLawLibrary(deps), next);
 });
 
-Deno.test("LawLibrary.build() makes the same index as the one-go constructor", async () => {
+Deno.test("LawLibrary.build() makes the same library and index as the one-go constructor", async () => {
   const entries = [1, 2, 3].map((i) => ({ record: syntheticRecord(i), text: syntheticText(i) }));
   const once = new LawLibrary(entries);
   const stepped = await LawLibrary.build(entries, () => new Promise((resolve) => setTimeout(resolve, 0)));
   assert.equal(stepped.index.size, once.index.size);
   assert.deepEqual(stepped.chars, once.chars);
+  assert.deepEqual(stepped.docVersion, once.docVersion);
+  assert.deepEqual(stepped.docArticle, once.docArticle);
+  assert.deepEqual([...stepped.groups.keys()], [...once.groups.keys()]);
+  assert.deepEqual([...stepped.aliases], [...once.aliases]);
+  assert.equal(stepped.byId.get("law2")?.docStart, once.byId.get("law2")?.docStart);
   const q = entries[1].text.articles[7].paragraphs[0].slice(10, 30);
   const hits = (lib: LawLibrary) =>
     searchLaws(lib, { q, pageSize: 5, memory: null }).results.map((h) => h.score);
