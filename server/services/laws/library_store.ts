@@ -40,8 +40,11 @@ export function slicedPause(sliceMs = SLICE_MS): Pause {
   };
 }
 
-/** Texts read (and parsed) at a time: the national corpus's blobs are tens of megabytes of JSON. */
-const READ_BATCH = 16;
+/**
+ * Texts read (and parsed) at a time, a pause between batches: the national corpus's blobs are tens of
+ * megabytes of JSON and reads that complete together are parsed in one go.
+ */
+const READ_BATCH = 4;
 
 async function loadLibrary(deps: LawDeps): Promise<LawLibrary> {
   const pause = slicedPause();
