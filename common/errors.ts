@@ -274,6 +274,7 @@ export const ERRORS = define({
   LAW_FILE_UNREADABLE: { status: 400, message: (p) => `无法读取文件“${p.name}”：${p.reason}` },
   LAW_IMPORT_EMPTY: { status: 400, message: "文件中没有找到可识别的法规（需要标题和“第X条”条文）" },
   LAW_LIBRARY_EMPTY: { status: 409, message: "法规库为空，请管理员先导入法规" },
+  LAW_LIBRARY_LOADING: { status: 503, message: "法规库正在加载，请稍候再试" },
 });
 
 export type ErrorCode = keyof typeof ERRORS;

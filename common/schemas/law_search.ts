@@ -137,6 +137,13 @@ export interface ImportReport {
   skipped: { name: string; reason: string }[];
 }
 
+/**
+ * Shown while the server builds the law library after a start (seconds for the national corpus) or the
+ * first-start import fills it: GET /api/law-search/search answers `loading: true` with this message at
+ * once (overview: `loading` or `importing`), POST /ask the error LAW_LIBRARY_LOADING.
+ */
+export const LAW_LIBRARY_LOADING_TEXT = "法规库正在加载，请稍候再试";
+
 /** The first-start import while it runs (GET /api/law-search/overview `importing`). */
 export interface LawImportStatus {
   phase: "reading" | "importing" | "indexing";
