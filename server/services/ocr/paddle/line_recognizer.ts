@@ -1,0 +1,117 @@
+/**
+ * Recognition of detected text lines with PP-OCRv4's recogniser (issue #26): each line sampled once at the
+ * recogniser's height straight from the full-size page (gray_image.ts), then read by the model and decoded
+ * (ctc_decode.ts). Used by paddle_pipeline.ts after detection and orientation.
+ */
+import * as ort from "onnxruntime-node";
+import { decodeCtc, type DecodedLine } from "./ctc_decode.ts";
+import { type GrayImage, sampleRect } from "./gray_image.ts";
+import { rectCorners, type TextRect } from "./text_boxes.ts";
+
+/**
+ * Lines recognised per model call. Measured in issue #26: batching costs MORE CPU per pixel on this
+ * machine (n=1 157 µs, n=4 182 µs, n=8 240 µs per column at width 320), so one piece per call.
+ */
+export const REC_BATCH = 1;
+/** The recogniser's input height (PP-OCRv4 is trained at 48). */
+export const REC_HEIGHT = 48;
+const REC_MIN_WIDTH = 64;
+/** Lines recognised under this mean probability are left out (as @gutenye/ocr-node did). */
+const MIN_LINE_CONFIDENCE = 0.5;
+
+export interface RecognisedLine {
+  text: string;
+  confidence: number;
+  /** Corners in the (turned) page image's pixels. */
+  box: [number, number][];
+}
+
+export interface RecognizerModel {
+  rec: ort.InferenceSession;
+  dictionary: string[];
+}
+
+/** A rectangle as the recogniser reads it: text standing upright (a column) is read top to bottom. */
+export function readingRect(r: TextRect): TextRect {
+  if (r.h < 1.5 * r.w) return r;
+  return { ...r, ux: -r.uy, uy: r.ux, w: r.h, h: r.w };
+}
+
+/** Samples one line into sample slot `offset` of a [n, 3, 48, width] tensor (channels equal, padding 0). */
+export function fillLine(
+  img: GrayImage,
+  rect: TextRect,
+  input: Float32Array,
+  offset: number,
+  size: { width: number; drawWidth: number },
+): void {
+  const plane = REC_HEIGHT * size.width;
+  sampleRect(img, rect, {
+    out: input,
+    offset,
+    outWidth: size.width,
+    outHeight: REC_HEIGHT,
+    drawWidth: Math.max(1, size.drawWidth),
+  }, { mean: 0.5, std: 0.5 });
+  input.copyWithin(offset + plane, offset, offset + plane);
+  input.copyWithin(offset + 2 * plane, offset, offset + plane);
+}
+
+/** Reads the lines in `rects` (boxes in `img`'s pixels); lines read with low confidence are left out. */
+export async function recognizeRects(
+  model: RecognizerModel,
+  img: GrayImage,
+  rects: TextRect[],
+  batchSize: number = REC_BATCH,
+): Promise<RecognisedLine[]> {
+  // Each line sampled once at the recogniser's height, straight from the full-size page. (Cutting long
+  // lines at gaps into ~400 px pieces was measured too: no CPU saved, photos read worse.)
+  const pieces: { data: Float32Array; width: number }[] = [];
+  const boxes = rects.map((r) => rectCorners(r));
+  for (const r of rects) {
+    const read = readingRect(r);
+    const width = Math.max(8, Math.ceil(REC_HEIGHT * read.w / read.h));
+    const data = new Float32Array(REC_HEIGHT * width);
+    sampleRect(
+      img,
+      read,
+      { out: data, offset: 0, outWidth: width, outHeight: REC_HEIGHT, drawWidth: width },
+      {
+        mean: 0.5,
+        std: 0.5,
+      },
+    );
+    pieces.push({ data, width });
+  }
+  const order = pieces.map((_, k) => k).sort((a, b) => pieces[a].width - pieces[b].width);
+  const decoded: DecodedLine[] = new Array(pieces.length);
+  for (let start = 0; start < order.length; start += batchSize) {
+    const batch = order.slice(start, start + batchSize);
+    const width = Math.max(REC_MIN_WIDTH, ...batch.map((k) => pieces[k].width));
+    const plane = REC_HEIGHT * width;
+    const input = new Float32Array(batch.length * 3 * plane);
+    for (const [n, k] of batch.entries()) {
+      const p = pieces[k];
+      for (let c = 0; c < 3; c++) {
+        for (let y = 0; y < REC_HEIGHT; y++) {
+          input.set(p.data.subarray(y * p.width, (y + 1) * p.width), (n * 3 + c) * plane + y * width);
+        }
+      }
+    }
+    const out = await model.rec.run({
+      [model.rec.inputNames[0]]: new ort.Tensor("float32", input, [batch.length, 3, REC_HEIGHT, width]),
+    });
+    const tensor = out[model.rec.outputNames[0]];
+    const [, steps, classes] = tensor.dims as number[];
+    for (const [n, k] of batch.entries()) {
+      decoded[k] = decodeCtc(tensor.data as Float32Array, { steps, classes }, n, model.dictionary);
+    }
+  }
+  const lines: RecognisedLine[] = [];
+  for (const [i, d] of decoded.entries()) {
+    const text = d.text.trim();
+    if (!text || d.confidence < MIN_LINE_CONFIDENCE) continue;
+    lines.push({ text, confidence: d.confidence, box: boxes[i] });
+  }
+  return lines;
+}
