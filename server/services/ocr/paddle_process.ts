@@ -9,7 +9,8 @@
  * "cpuSeconds","profile"}` or `{"id","ok":false,"error"}`. Boxes are in the page turned by `turned`.
  *
  * Environment: OCR_MODELS_DIR (default the npm package's assets), OCR_THREADS (onnxruntime intra-op
- * threads, default 1), OCR_DET_MAX_SIDE and OCR_REC_BATCH (for measuring).
+ * threads, default 1), OCR_DET_MAX_SIDE, OCR_REC_BATCH and OCR_REC_X_SCALE (for measuring; RecOptions of
+ * paddle/line_recognizer.ts).
  */
 import { decode as decodePng } from "fast-png";
 import process from "node:process";
@@ -29,8 +30,13 @@ function send(message: unknown): void {
 }
 
 function positiveInt(name: string): number | undefined {
+  const n = positiveNumber(name);
+  return n !== undefined && Number.isInteger(n) ? n : undefined;
+}
+
+function positiveNumber(name: string): number | undefined {
   const n = Number(Deno.env.get(name) ?? "");
-  return Number.isInteger(n) && n > 0 ? n : undefined;
+  return Number.isFinite(n) && n > 0 ? n : undefined;
 }
 
 /** A PNG (grey, grey+alpha, RGB or RGBA, 8 or 16 bit) as one grey channel. */
@@ -56,14 +62,17 @@ async function main(): Promise<void> {
   try {
     models = await loadPaddleModels(
       Deno.env.get("OCR_MODELS_DIR") || MODELS_DIR,
-      positiveInt("OCR_THREADS") ?? 1,
+      { intraOpNumThreads: positiveInt("OCR_THREADS") ?? 1 },
     );
   } catch (err) {
     send({ ready: false, error: err instanceof Error ? err.message : String(err) });
     return;
   }
   send({ ready: true });
-  const options = { detMaxSide: positiveInt("OCR_DET_MAX_SIDE"), recBatch: positiveInt("OCR_REC_BATCH") };
+  const options = {
+    detMaxSide: positiveInt("OCR_DET_MAX_SIDE"),
+    rec: { batchSize: positiveInt("OCR_REC_BATCH"), xScale: positiveNumber("OCR_REC_X_SCALE") },
+  };
 
   const lines = Deno.stdin.readable.pipeThrough(new TextDecoderStream());
   let buffer = "";

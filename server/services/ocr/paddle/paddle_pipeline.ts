@@ -12,7 +12,13 @@ import process from "node:process";
 import * as ort from "onnxruntime-node";
 import { parseDictionary } from "./ctc_decode.ts";
 import { type GrayImage, type QuarterTurn, shrinkImage, turnImage, turnRect } from "./gray_image.ts";
-import { fillLine, REC_BATCH, REC_HEIGHT, type RecognisedLine, recognizeRects } from "./line_recognizer.ts";
+import {
+  fillLine,
+  REC_HEIGHT,
+  type RecognisedLine,
+  recognizeRects,
+  type RecOptions,
+} from "./line_recognizer.ts";
 import { findTextRects, normalizeRect, type TextRect } from "./text_boxes.ts";
 
 export type { RecognisedLine } from "./line_recognizer.ts";
@@ -38,12 +44,17 @@ export interface PaddleModels {
   dictionary: string[];
 }
 
-export async function loadPaddleModels(dir: string, threads = 1): Promise<PaddleModels> {
+/** Loads the models; `session` overrides the onnxruntime session options (measured on 2 cores, ADR 010). */
+export async function loadPaddleModels(
+  dir: string,
+  session: ort.InferenceSession.SessionOptions = {},
+): Promise<PaddleModels> {
   const options: ort.InferenceSession.SessionOptions = {
-    intraOpNumThreads: threads,
+    intraOpNumThreads: 1,
     interOpNumThreads: 1,
     executionMode: "sequential",
     graphOptimizationLevel: "all",
+    ...session,
   };
   const [det, rec, cls, keys] = await Promise.all([
     ort.InferenceSession.create(`${dir}/${MODEL_FILES.det}`, options),
@@ -71,7 +82,7 @@ function cpuMs(): number {
 export async function readPage(
   models: PaddleModels,
   page: GrayImage,
-  options: { detMaxSide?: number; recBatch?: number } = {},
+  options: { detMaxSide?: number; rec?: RecOptions } = {},
 ): Promise<PageReading> {
   const profile: Record<string, number> = {};
   let mark = cpuMs();
@@ -96,12 +107,12 @@ export async function readPage(
     turned = ((turned + 180) % 360) as QuarterTurn;
   }
   lap("turn");
-  let lines = await recognizeRects(models, img, rects, options.recBatch ?? REC_BATCH);
+  let lines = await recognizeRects(models, img, rects, options.rec);
   lap("rec");
   if (!votes.upright && meanConfidence(lines) < RETRY_CONFIDENCE && lines.length > 0) {
     const flipped = rects.map((r) => normalizeRect(turnRect(r, 180, img.width, img.height)));
     const flippedImg = turnImage(img, 180);
-    const other = await recognizeRects(models, flippedImg, flipped, options.recBatch ?? REC_BATCH);
+    const other = await recognizeRects(models, flippedImg, flipped, options.rec);
     const [a, b] = [weight(lines), weight(other)];
     if (b > a * 1.1 && meanConfidence(other) > meanConfidence(lines)) {
       lines = other;
