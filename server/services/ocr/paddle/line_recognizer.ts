@@ -9,8 +9,9 @@ import { type GrayImage, sampleRect } from "./gray_image.ts";
 import { rectCorners, type TextRect } from "./text_boxes.ts";
 
 /**
- * Lines recognised per model call. Measured in issue #26: batching costs MORE CPU per pixel on this
- * machine (n=1 157 µs, n=4 182 µs, n=8 240 µs per column at width 320), so one piece per call.
+ * Lines recognised per model call. Measured twice in issue #26 (ADR 010): batches of similar width cost MORE
+ * CPU per page here (1.33 s alone, 1.87 s in twos, 2.30 s in fours; the model's element-wise ops are
+ * memory-bound and bigger tensors leave the cache), so one line per call.
  */
 export const REC_BATCH = 1;
 /**

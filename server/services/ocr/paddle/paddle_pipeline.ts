@@ -1,7 +1,7 @@
 /**
  * PaddleOCR PP-OCRv4 driven directly on onnxruntime-node (issue #26): the detector on the page shrunk to
  * DET_MAX_SIDE, the lines cut from the full-size page, the orientation classifier on a few lines only,
- * and the recogniser on batches of lines of similar width. Runs inside paddle_process.ts.
+ * and the recogniser (line_recognizer.ts) on each line. Runs inside paddle_process.ts.
  *
  * Orientation costs no second reading of a page: a page whose detected boxes mostly stand upright lies on
  * its side (turned a quarter); the line classifier (PP-OCR's 0°/180° model) on up to CLS_SAMPLE lines says
