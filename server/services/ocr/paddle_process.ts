@@ -52,7 +52,11 @@ async function main(): Promise<void> {
   send({ ready: true });
   const options = {
     detMaxSide: positiveInt("OCR_DET_MAX_SIDE"),
-    rec: { batchSize: positiveInt("OCR_REC_BATCH"), xScale: positiveNumber("OCR_REC_X_SCALE") },
+    rec: {
+      batchSize: positiveInt("OCR_REC_BATCH"),
+      xScale: positiveNumber("OCR_REC_X_SCALE"),
+      squeezeFrom: positiveNumber("OCR_REC_SQUEEZE_FROM"),
+    },
   };
 
   const lines = Deno.stdin.readable.pipeThrough(new TextDecoderStream());

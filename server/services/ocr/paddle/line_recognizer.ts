@@ -21,6 +21,13 @@ export const REC_BATCH = 1;
  * character error at 0.75-0.8; 0.6 and below lose characters.
  */
 export const REC_X_SCALE = 0.75;
+/**
+ * Lines up to this many pixels wide (at REC_HEIGHT) are drawn as they are, wider ones narrowed by REC_X_SCALE
+ * but never below it: the CPU is in the long lines (the model's cost per column grows with width), while
+ * short lines (ID-card and form labels, names) read worse narrowed: 姓名武宇杰 on a scanned ID card came
+ * back as ，姓名武宇杰 at 0.75 (shared extraction set, D03).
+ */
+export const REC_SQUEEZE_FROM = 480;
 /** A batch's widest line is at most this many times its narrowest. */
 export const REC_MAX_PAD_RATIO = 1.25;
 /** The recogniser's input height (PP-OCRv4 is trained at 48). */
@@ -75,10 +82,17 @@ export interface RecOptions {
   maxPadRatio?: number;
   /** Lines are drawn this much narrower than their aspect ratio gives (1 = as they are). */
   xScale?: number;
+  /** Lines up to this wide are drawn as they are (xScale applies above it). */
+  squeezeFrom?: number;
   /** Lines wider than this (after xScale) are squeezed to it. */
   maxWidth?: number;
   /** Model input height (the model is trained at REC_HEIGHT). */
   height?: number;
+}
+
+/** The width a line `natural` pixels wide (at the model's height) is drawn at. */
+export function drawnWidth(natural: number, xScale: number, squeezeFrom: number): number {
+  return Math.ceil(natural <= squeezeFrom ? natural : Math.max(squeezeFrom, natural * xScale));
 }
 
 interface Piece {
@@ -120,6 +134,7 @@ export async function recognizeRects(
 ): Promise<RecognisedLine[]> {
   const height = options.height ?? REC_HEIGHT;
   const xScale = options.xScale ?? REC_X_SCALE;
+  const squeezeFrom = options.squeezeFrom ?? REC_SQUEEZE_FROM;
   const maxWidth = options.maxWidth ?? Infinity;
   // Each line sampled once at the recogniser's height, straight from the full-size page. (Cutting long
   // lines at gaps into ~400 px pieces was measured too: no CPU saved, photos read worse.)
@@ -127,7 +142,7 @@ export async function recognizeRects(
   const boxes = rects.map((r) => rectCorners(r));
   for (const r of rects) {
     const read = readingRect(r);
-    const width = Math.max(8, Math.min(maxWidth, Math.ceil(height * xScale * read.w / read.h)));
+    const width = Math.max(8, Math.min(maxWidth, drawnWidth(height * read.w / read.h, xScale, squeezeFrom)));
     const data = new Float32Array(height * width);
     sampleRect(
       img,

@@ -10,8 +10,10 @@ import { requireTool } from "../../../../tests/helpers/require_tool.ts";
 import { decode as decodePng } from "fast-png";
 import type { GrayImage } from "./gray_image.ts";
 import {
+  drawnWidth,
   groupByWidth,
   REC_HEIGHT,
+  REC_SQUEEZE_FROM,
   REC_X_SCALE,
   recognizeRects,
   type RecognizerModel,
@@ -81,19 +83,30 @@ Deno.test("recognizeRects() in batches gives each line its own text, in the rect
   assert.ok(batched.length < 7 && batched.every(([n]) => n <= 4), JSON.stringify(batched));
 });
 
-Deno.test("recognizeRects() draws lines REC_X_SCALE narrower than their aspect ratio, and caps their width", async () => {
-  const { img, rects } = bandsPage(3); // widths 100, 237, 374 at height 20
+Deno.test("recognizeRects() narrows long lines by REC_X_SCALE, leaves short ones, and caps widths", async () => {
+  const { img, rects } = bandsPage(3); // 100, 237 and 374 px at height 20: 240, 569 and 898 px at 48
   const calls: number[][] = [];
   await recognizeRects(bandReader(calls), img, rects);
   assert.equal(REC_X_SCALE, 0.75);
-  const expected = rects.map((r) => Math.max(64, Math.ceil(REC_HEIGHT * REC_X_SCALE * r.w / r.h)));
-  assert.deepEqual(
-    calls.map(([, h, w]) => [h, w]),
-    expected.sort((a, b) => a - b).map((w) => [REC_HEIGHT, w]),
-  );
+  assert.equal(REC_SQUEEZE_FROM, 480);
+  // 240 stays; 569 × 0.75 = 427 is held at 480; 898 × 0.75 = 673.5 → 674.
+  assert.deepEqual(calls.map(([, h, w]) => [h, w]), [[REC_HEIGHT, 240], [REC_HEIGHT, 480], [
+    REC_HEIGHT,
+    674,
+  ]]);
   calls.length = 0;
   await recognizeRects(bandReader(calls), img, rects, { maxWidth: 400 });
-  assert.deepEqual(calls.map(([, , w]) => w), [180, 400, 400]);
+  assert.deepEqual(calls.map(([, , w]) => w), [240, 400, 400]);
+  calls.length = 0;
+  await recognizeRects(bandReader(calls), img, rects, { xScale: 1 });
+  assert.deepEqual(calls.map(([, , w]) => w), [240, 569, 898]);
+});
+
+Deno.test("drawnWidth() is continuous and never narrower than the squeeze threshold above it", () => {
+  assert.equal(drawnWidth(300, 0.75, 480), 300);
+  assert.equal(drawnWidth(480, 0.75, 480), 480);
+  assert.equal(drawnWidth(600, 0.75, 480), 480);
+  assert.equal(drawnWidth(1000, 0.75, 480), 750);
 });
 
 Deno.test("PP-OCRv4 recognition: batches of lines of similar width read a page as one line at a time does", async () => {
