@@ -2,8 +2,8 @@
  * Recognition cost inside one recogniser (issue #26): the PP-OCRv4 pipeline loaded in this process, run on
  * 3 scanned PDF pages (rendered as the server renders them: pdftoppm -gray -scale-to 1754) and 3 degraded
  * phone photos (prepared by the server's image worker), under each configuration given as a JSON argument
- * (RecOptions of line_recognizer.ts, plus "session" for onnxruntime session options and "model" for another
- * rec model file). Configurations are interleaved page by page for ROUNDS rounds (default 2); prints the
+ * (RecOptions of line_recognizer.ts, plus "session" for onnxruntime session options, "fuse": false for the
+ * models as shipped, and "model" for another rec model file). Configurations are interleaved page by page for ROUNDS rounds (default 2); prints the
  * median CPU ms per page of each stage, scans and photos apart, and the character error rate.
  *
  *   deno run -A bench/ocr_rec_stages.ts '{}' '{"batchSize":8}' '{"session":{"enableCpuMemArena":false}}'
@@ -98,8 +98,8 @@ interface Config {
 }
 const configs: Config[] = [];
 for (const arg of Deno.args.length ? Deno.args : ["{}"]) {
-  const { session, model, ...rec } = JSON.parse(arg);
-  const models = await loadPaddleModels(MODELS, session ?? {});
+  const { session, model, fuse, ...rec } = JSON.parse(arg);
+  const models = await loadPaddleModels(MODELS, session ?? {}, fuse ?? true);
   if (model) models.rec = await ort.InferenceSession.create(model, { intraOpNumThreads: 1, ...session });
   configs.push({ label: arg, rec, models, stages: {}, cer: { scan: [], photo: [] } });
 }

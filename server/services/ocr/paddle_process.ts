@@ -10,7 +10,7 @@
  *
  * Environment: OCR_MODELS_DIR (default the npm package's assets), OCR_THREADS (onnxruntime intra-op
  * threads, default 1), OCR_DET_MAX_SIDE, OCR_REC_BATCH and OCR_REC_X_SCALE (for measuring; RecOptions of
- * paddle/line_recognizer.ts).
+ * paddle/line_recognizer.ts), OCR_FUSE_HARD_SWISH=0 (models as shipped, for measuring).
  */
 import process from "node:process";
 import { decodeGrayPng } from "./paddle/gray_png.ts";
@@ -44,6 +44,7 @@ async function main(): Promise<void> {
     models = await loadPaddleModels(
       Deno.env.get("OCR_MODELS_DIR") || MODELS_DIR,
       { intraOpNumThreads: positiveInt("OCR_THREADS") ?? 1 },
+      Deno.env.get("OCR_FUSE_HARD_SWISH") !== "0",
     );
   } catch (err) {
     send({ ready: false, error: err instanceof Error ? err.message : String(err) });

@@ -203,6 +203,12 @@ export function fuseHardSwish(model: Uint8Array): { model: Uint8Array; rewritten
     drop.add(add).add(clip).add(mul[0]);
   }
   if (replace.size === 0) return { model, rewritten: 0 };
+  // Constants (the 3s and 6s) that only the rewritten ops read go too (onnxruntime warns of each otherwise).
+  for (const n of nodes) {
+    if (n.op !== "Constant" || n.scalar === undefined) continue;
+    const users = consumers.get(n.outputs[0]) ?? [];
+    if (users.length > 0 && users.every((u) => drop.has(u) || replace.has(u))) drop.add(n);
+  }
   const byRaw = new Map(nodes.map((n) => [n.raw, n]));
   const graphBody = concat(graph.map((f) => {
     const node = f.no === 1 ? byRaw.get(f.raw) : undefined;

@@ -11,6 +11,7 @@
 import process from "node:process";
 import * as ort from "onnxruntime-node";
 import { parseDictionary } from "./ctc_decode.ts";
+import { fuseHardSwish } from "./hard_swish.ts";
 import { type GrayImage, type QuarterTurn, shrinkImage, turnImage, turnRect } from "./gray_image.ts";
 import {
   fillLine,
@@ -44,25 +45,47 @@ export interface PaddleModels {
   dictionary: string[];
 }
 
-/** Loads the models; `session` overrides the onnxruntime session options (measured on 2 cores, ADR 010). */
+/**
+ * Loads the models; `session` overrides the onnxruntime session options (measured on 2 cores, ADR 010). The
+ * recogniser's and classifier's hard-swish activations are fused as they load (hard_swish.ts) unless
+ * `fuse` is false.
+ */
 export async function loadPaddleModels(
   dir: string,
   session: ort.InferenceSession.SessionOptions = {},
+  fuse = true,
 ): Promise<PaddleModels> {
   const options: ort.InferenceSession.SessionOptions = {
     intraOpNumThreads: 1,
     interOpNumThreads: 1,
     executionMode: "sequential",
     graphOptimizationLevel: "all",
+    // Errors only: the fused models' unused constants would each print a warning.
+    logSeverityLevel: 3,
     ...session,
   };
   const [det, rec, cls, keys] = await Promise.all([
     ort.InferenceSession.create(`${dir}/${MODEL_FILES.det}`, options),
-    ort.InferenceSession.create(`${dir}/${MODEL_FILES.rec}`, options),
-    ort.InferenceSession.create(`${dir}/${MODEL_FILES.cls}`, options),
+    createSession(`${dir}/${MODEL_FILES.rec}`, options, fuse),
+    createSession(`${dir}/${MODEL_FILES.cls}`, options, fuse),
     Deno.readTextFile(`${dir}/${MODEL_FILES.keys}`),
   ]);
   return { det, rec, cls, dictionary: parseDictionary(keys) };
+}
+
+/** A session on the model file, its hard-swish fused when `fuse`; the file as it is if the rewrite fails. */
+async function createSession(
+  path: string,
+  options: ort.InferenceSession.SessionOptions,
+  fuse: boolean,
+): Promise<ort.InferenceSession> {
+  if (!fuse) return await ort.InferenceSession.create(path, options);
+  const bytes = await Deno.readFile(path);
+  try {
+    return await ort.InferenceSession.create(fuseHardSwish(bytes).model, options);
+  } catch {
+    return await ort.InferenceSession.create(bytes, options);
+  }
 }
 
 export interface PageReading {
