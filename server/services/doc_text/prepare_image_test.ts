@@ -18,12 +18,6 @@ for (let i = 0; i < scan.width * scan.height; i++) {
 }
 const photo = jpeg.encode({ data: rgba, width: scan.width, height: scan.height }, 90).data;
 
-function meanDifference(a: Uint8Array, b: Uint8Array): number {
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i] - b[i]);
-  return sum / a.length;
-}
-
 /** Mean grey difference of two images of (nearly) one size, each pixel of `a` against the nearest of `b`. */
 function imageDifference(a: GrayPixels, b: GrayPixels): number {
   let sum = 0;
