@@ -17,8 +17,12 @@ import { findTextRects, normalizeRect, type TextRect } from "./text_boxes.ts";
 
 export type { RecognisedLine } from "./line_recognizer.ts";
 
-/** Long side of the image the detector sees (measured in issue #26: 960-1280 read as well as 1754). */
-export const DET_MAX_SIDE = 960;
+/**
+ * Long side of the image the detector sees; lines are still cut from the 1754 px page. Measured in issue
+ * #26 (bench/ocr_det_side.ts, ADR 010): 800 reads the bench pages as well as 960 and 1280 at 0.21 CPU s
+ * per page for the detector (960: 0.38, 1280: 0.74); 640 began to misread small print (an ID card on A4).
+ */
+export const DET_MAX_SIDE = 800;
 const CLS_WIDTH = 192;
 const CLS_SAMPLE = 12;
 /** A page reading under this (and not clearly upright by the classifier) is tried upside down. */
