@@ -1,7 +1,7 @@
 /**
  * Where one page's OCR time goes, stage by stage, in CPU seconds (issue #26): phone photos (JPEG) and pages
  * of scanned PDFs taken through the server's own steps — PDF rendering (poppler) or JPEG decoding (djpeg),
- * both child processes; prepareImage()'s worker (EXIF orientation, shrink, deskew, the PGM hand-over);
+ * both child processes; prepareImage() (EXIF orientation, shrink, deskew, the PGM hand-over);
  * then the recogniser's stages as its own profile reports them. Everything runs in this process (the
  * models loaded here), so process.cpuUsage() (all threads, workers included) plus the reaped children's
  * time from /proc/self/stat is the measure.
@@ -74,7 +74,7 @@ async function profilePage(path: string): Promise<Profile> {
     const pixels = await renderPdfPage(path, 1, { maxSide: OCR_MAX_SIDE, timeoutMs: 60_000 });
     lap("PDF render to grey (pdftoppm)");
     prepared = await prepareImage(pixels);
-    lap("prepare (worker: shrink, deskew, PGM)");
+    lap("prepare (shrink, deskew, PGM)");
   } else {
     const bytes = await Deno.readFile(path);
     const header = readImageHeader(bytes);
@@ -82,8 +82,8 @@ async function profilePage(path: string): Promise<Profile> {
     lap("JPEG decode to grey (djpeg)");
     prepared = await prepareImage(bytes);
     // prepareImage decodes again: count only its worker part.
-    profile["prepare (worker: EXIF, shrink, deskew, PGM)"] = -(profile["JPEG decode to grey (djpeg)"] ?? 0);
-    lap("prepare (worker: EXIF, shrink, deskew, PGM)");
+    profile["prepare (EXIF, shrink, deskew, PGM)"] = -(profile["JPEG decode to grey (djpeg)"] ?? 0);
+    lap("prepare (EXIF, shrink, deskew, PGM)");
     if (!gray) profile["(djpeg failed: decoded in JS)"] = 1;
   }
   await Deno.writeFile(`${dir}/page.img`, prepared.pgm);

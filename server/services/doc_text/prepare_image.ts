@@ -9,6 +9,7 @@ import {
   DOC_TEXT_STEP_TIMEOUT_MS,
   OCR_MAX_SIDE,
 } from "./limits.ts";
+import { preparePixels, turnPixels } from "./gray_prepare.ts";
 import { type GrayPixels, parsePgm } from "./pgm.ts";
 
 const WORKER_URL = new URL("../../workers/image_check_worker.ts", import.meta.url);
@@ -44,9 +45,9 @@ function isPixels(source: Uint8Array | GrayPixels): source is GrayPixels {
  * Makes a page image ready for the recogniser (issue #10 §1, #26): an uploaded PNG/JPEG (untrusted
  * bytes) or the grey pixels of a rendered PDF page. A JPEG's size is read from its header and refused over
  * DOC_TEXT_MAX_PIXELS (DOC_TEXT_IMAGE_TOO_LARGE) before djpeg decodes it, grey and DCT-scaled to about
- * OCR_MAX_SIDE; a PNG (or a JPEG djpeg cannot read) is checked and decoded in JS. Then, in a
- * permission-less worker: the EXIF orientation, the shrink to OCR_MAX_SIDE and the straightening of a
- * small tilt. `bytes` is copied, never taken.
+ * OCR_MAX_SIDE; a PNG (or a JPEG djpeg cannot read) is checked and decoded in JS in a permission-less
+ * worker. Then (gray_prepare.ts): the EXIF orientation, the shrink to OCR_MAX_SIDE and the straightening
+ * of a small tilt. `bytes` is copied, never taken.
  */
 export async function prepareImage(
   source: Uint8Array | GrayPixels,
@@ -56,6 +57,7 @@ export async function prepareImage(
   const maxSide = options.maxSide ?? OCR_MAX_SIDE;
   const common = { maxPixels, maxSide, deskew: options.deskew ?? true, png: options.png };
   if (isPixels(source)) {
+    if (!options.png) return fromPixels(source, 1, common);
     return await runImageWorker({
       op: "prepare",
       ...common,
@@ -83,6 +85,7 @@ export async function prepareImage(
         signal: options.signal,
       });
       if (gray) {
+        if (!options.png) return fromPixels(gray, header.orientation, common);
         return await runImageWorker({
           op: "prepare",
           ...common,
@@ -96,6 +99,27 @@ export async function prepareImage(
   }
   // A copy of our own: the worker takes the buffer (a Buffer's slice() would share the caller's).
   return await runImageWorker({ op: "prepare", ...common, bytes: new Uint8Array(source) }, options);
+}
+
+/**
+ * Pixels our own tools decoded are prepared here, in the caller's thread: no parsing of untrusted bytes is
+ * left, and a worker's start (~0.03 s on the main thread, plus its cold code) cost more than the work
+ * (issue #26). Only a PNG for page images is still made in the worker (fast-png's deflate is slow JS).
+ */
+function fromPixels(
+  img: GrayPixels,
+  orientation: number,
+  options: { maxSide: number; deskew: boolean },
+): PreparedImage {
+  const out = preparePixels(img, { orientation, maxSide: options.maxSide, deskew: options.deskew });
+  return {
+    pgm: out.pgm,
+    pixels: out.pixels,
+    width: out.pixels.width,
+    height: out.pixels.height,
+    orientation,
+    deskewDegrees: out.deskewDegrees,
+  };
 }
 
 function tooLarge(size: { width: number; height: number }, maxPixels: number): AppError {
@@ -120,12 +144,24 @@ async function runImageWorker(
   return { ...result, pixels };
 }
 
-/** Turns prepared pixels clockwise by 90, 180 or 270 degrees (in the worker). */
+/** Turns prepared pixels clockwise by 90, 180 or 270 degrees (and straightens a lean left after it). */
 export async function rotateImage(
   image: GrayPixels,
   degrees: 90 | 180 | 270,
   options: { png?: boolean } = {},
 ): Promise<PreparedImage> {
+  if (!options.png) {
+    const out = turnPixels(image, degrees);
+    const { width, height } = out.pixels;
+    return {
+      pgm: out.pgm,
+      pixels: out.pixels,
+      width,
+      height,
+      orientation: 1,
+      deskewDegrees: out.deskewDegrees,
+    };
+  }
   return await runImageWorker({
     op: "rotate",
     gray: image.data.slice(0, image.width * image.height),
