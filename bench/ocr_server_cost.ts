@@ -131,7 +131,7 @@ console.log(
 );
 const perPage = (key: keyof typeof parts0) => ((parts1[key] - parts0[key]) / pageCount).toFixed(2);
 console.log(
-  `CPU s/page by part: server process (HTTP, KV, image worker) ${perPage("root")}, its finished tools ` +
+  `CPU s/page by part: server process (HTTP, KV, page preparation) ${perPage("root")}, its finished tools ` +
     `(pdftoppm, djpeg) ${perPage("rootFinishedChildren")}, live children (recognisers) ${
       perPage("liveDescendants")
     }`,
