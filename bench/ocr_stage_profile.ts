@@ -52,7 +52,7 @@ function timer(profile: Profile) {
   };
 }
 
-const models = await loadPaddleModels(MODELS, 1);
+const models = await loadPaddleModels(MODELS);
 const dir = await Deno.makeTempDir({ prefix: "ocr-profile-" });
 const pdf = await makeTextPdf(BENCH_PAGES);
 const scan = await renderPage(pdf, 1, 200);

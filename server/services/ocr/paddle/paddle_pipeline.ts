@@ -1,7 +1,7 @@
 /**
  * PaddleOCR PP-OCRv4 driven directly on onnxruntime-node (issue #26): the detector on the page shrunk to
  * DET_MAX_SIDE, the lines cut from the full-size page, the orientation classifier on a few lines only,
- * and the recogniser on batches of lines of similar width. Runs inside paddle_process.ts.
+ * and the recogniser (line_recognizer.ts) on each line. Runs inside paddle_process.ts.
  *
  * Orientation costs no second reading of a page: a page whose detected boxes mostly stand upright lies on
  * its side (turned a quarter); the line classifier (PP-OCR's 0°/180° model) on up to CLS_SAMPLE lines says
@@ -11,8 +11,15 @@
 import process from "node:process";
 import * as ort from "onnxruntime-node";
 import { parseDictionary } from "./ctc_decode.ts";
+import { fuseHardSwish } from "./hard_swish.ts";
 import { type GrayImage, type QuarterTurn, shrinkImage, turnImage, turnRect } from "./gray_image.ts";
-import { fillLine, REC_BATCH, REC_HEIGHT, type RecognisedLine, recognizeRects } from "./line_recognizer.ts";
+import {
+  fillLine,
+  REC_HEIGHT,
+  type RecognisedLine,
+  recognizeRects,
+  type RecOptions,
+} from "./line_recognizer.ts";
 import { findTextRects, normalizeRect, type TextRect } from "./text_boxes.ts";
 
 export type { RecognisedLine } from "./line_recognizer.ts";
@@ -42,20 +49,47 @@ export interface PaddleModels {
   dictionary: string[];
 }
 
-export async function loadPaddleModels(dir: string, threads = 1): Promise<PaddleModels> {
+/**
+ * Loads the models; `session` overrides the onnxruntime session options (measured on 2 cores, ADR 010). The
+ * recogniser's and classifier's hard-swish activations are fused as they load (hard_swish.ts) unless
+ * `fuse` is false.
+ */
+export async function loadPaddleModels(
+  dir: string,
+  session: ort.InferenceSession.SessionOptions = {},
+  fuse = true,
+): Promise<PaddleModels> {
   const options: ort.InferenceSession.SessionOptions = {
-    intraOpNumThreads: threads,
+    intraOpNumThreads: 1,
     interOpNumThreads: 1,
     executionMode: "sequential",
     graphOptimizationLevel: "all",
+    // Errors only: the fused models' unused constants would each print a warning.
+    logSeverityLevel: 3,
+    ...session,
   };
   const [det, rec, cls, keys] = await Promise.all([
     ort.InferenceSession.create(`${dir}/${MODEL_FILES.det}`, options),
-    ort.InferenceSession.create(`${dir}/${MODEL_FILES.rec}`, options),
-    ort.InferenceSession.create(`${dir}/${MODEL_FILES.cls}`, options),
+    createSession(`${dir}/${MODEL_FILES.rec}`, options, fuse),
+    createSession(`${dir}/${MODEL_FILES.cls}`, options, fuse),
     Deno.readTextFile(`${dir}/${MODEL_FILES.keys}`),
   ]);
   return { det, rec, cls, dictionary: parseDictionary(keys) };
+}
+
+/** A session on the model file, its hard-swish fused when `fuse`; the file as it is if the rewrite fails. */
+async function createSession(
+  path: string,
+  options: ort.InferenceSession.SessionOptions,
+  fuse: boolean,
+): Promise<ort.InferenceSession> {
+  if (!fuse) return await ort.InferenceSession.create(path, options);
+  const bytes = await Deno.readFile(path);
+  try {
+    return await ort.InferenceSession.create(fuseHardSwish(bytes).model, options);
+  } catch {
+    return await ort.InferenceSession.create(bytes, options);
+  }
 }
 
 export interface PageReading {
@@ -75,7 +109,7 @@ function cpuMs(): number {
 export async function readPage(
   models: PaddleModels,
   page: GrayImage,
-  options: { detMaxSide?: number; recBatch?: number } = {},
+  options: { detMaxSide?: number; rec?: RecOptions } = {},
 ): Promise<PageReading> {
   const profile: Record<string, number> = {};
   let mark = cpuMs();
@@ -100,12 +134,12 @@ export async function readPage(
     turned = ((turned + 180) % 360) as QuarterTurn;
   }
   lap("turn");
-  let lines = await recognizeRects(models, img, rects, options.recBatch ?? REC_BATCH);
+  let lines = await recognizeRects(models, img, rects, options.rec);
   lap("rec");
   if (!votes.upright && meanConfidence(lines) < RETRY_CONFIDENCE && lines.length > 0) {
     const flipped = rects.map((r) => normalizeRect(turnRect(r, 180, img.width, img.height)));
     const flippedImg = turnImage(img, 180);
-    const other = await recognizeRects(models, flippedImg, flipped, options.recBatch ?? REC_BATCH);
+    const other = await recognizeRects(models, flippedImg, flipped, options.rec);
     const [a, b] = [weight(lines), weight(other)];
     if (b > a * 1.1 && meanConfidence(other) > meanConfidence(lines)) {
       lines = other;
