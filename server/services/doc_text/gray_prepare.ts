@@ -137,30 +137,52 @@ export function estimateSkew(img: Gray): number {
 }
 
 /** Rotates by a small angle around the centre (bilinear), filling the corners with white. */
-export function rotateSmall(img: Gray, degrees: number): Gray {
+export function rotateSmall(img: Gray, degrees: number, size?: { width: number; height: number }): Gray {
   const { width: w, height: h, data } = img;
+  // The output may be a little smaller than the input: turned and shrunk in one bilinear pass.
+  const ow = size?.width ?? w, oh = size?.height ?? h;
+  const kx = w / ow, ky = h / oh;
   const a = (-degrees * Math.PI) / 180;
   const cos = Math.cos(a), sin = Math.sin(a);
-  const cx = w / 2, cy = h / 2;
-  const out = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const dx = x - cx, dy = y - cy;
+  const cx = w / 2, cy = h / 2, ocx = ow / 2, ocy = oh / 2;
+  const out = new Uint8Array(ow * oh);
+  for (let y = 0; y < oh; y++) {
+    const dy = (y - ocy) * ky;
+    for (let x = 0; x < ow; x++) {
+      const dx = (x - ocx) * kx;
       const sx = cx + dx * cos - dy * sin;
       const sy = cy + dx * sin + dy * cos;
       const x0 = Math.floor(sx), y0 = Math.floor(sy);
       if (x0 < 0 || y0 < 0 || x0 + 1 >= w || y0 + 1 >= h) {
-        out[y * w + x] = 255;
+        out[y * ow + x] = 255;
         continue;
       }
       const fx = sx - x0, fy = sy - y0;
       const p = y0 * w + x0;
-      out[y * w + x] = (data[p] * (1 - fx) + data[p + 1] * fx) * (1 - fy) +
+      out[y * ow + x] = (data[p] * (1 - fx) + data[p + 1] * fx) * (1 - fy) +
         (data[p + w] * (1 - fx) + data[p + w + 1] * fx) * fy;
     }
   }
-  return { width: w, height: h, data: out };
+  return { width: ow, height: oh, data: out };
 }
+
+/** The size shrink() gives an image for `maxSide`. */
+function shrunkSize(img: Gray, maxSide: number): { width: number; height: number; factor: number } {
+  const long = Math.max(img.width, img.height);
+  if (long <= maxSide) return { width: img.width, height: img.height, factor: 1 };
+  const f = long / maxSide;
+  return {
+    width: Math.max(1, Math.round(img.width / f)),
+    height: Math.max(1, Math.round(img.height / f)),
+    factor: f,
+  };
+}
+
+/**
+ * Up to this shrink factor a tilted page is turned and shrunk in one bilinear pass (djpeg's DCT scale leaves
+ * at most 6/5 to go); a bigger shrink is an area average first, as bilinear sampling would alias.
+ */
+const FUSED_SHRINK_MAX = 1.25;
 
 export interface PreparedPixels {
   pixels: GrayPixels;
@@ -179,9 +201,12 @@ export function preparePixels(
   img: Gray,
   options: { orientation: number; maxSide: number; deskew: boolean },
 ): PreparedPixels {
-  img = shrink(orient(img, options.orientation), options.maxSide);
+  img = orient(img, options.orientation);
+  const target = shrunkSize(img, options.maxSide);
+  if (!options.deskew || target.factor > FUSED_SHRINK_MAX) img = shrink(img, options.maxSide);
   const skew = options.deskew ? estimateSkew(img) : 0;
-  if (skew !== 0) img = rotateSmall(img, -skew);
+  if (skew !== 0) img = rotateSmall(img, -skew, target);
+  else img = shrink(img, options.maxSide);
   return prepared(img, skew === 0 ? 0 : -skew);
 }
 
