@@ -43,9 +43,9 @@ export async function renderSourcePage(
       const image = await ocrPageImage(rendered, page.turned);
       return { png: image.png, width: image.width, height: image.height, boxScale: 1 };
     }
-    const plain = await prepareImage(rendered, { deskew: false });
+    const plain = await prepareImage(rendered, { deskew: false, png: true });
     return {
-      png: plain.png,
+      png: plain.png!,
       width: plain.width,
       height: plain.height,
       boxScale: page.width ? plain.width / page.width : 1,

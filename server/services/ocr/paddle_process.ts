@@ -4,7 +4,8 @@
  * never with network, write or run permission. The models are driven directly (paddle/paddle_pipeline.ts).
  *
  * Protocol, one JSON object per line: the first line out is `{"ready":true}` or `{"ready":false,"error"}`;
- * then each request `{"id","path"}` (a PNG the parent has already decoded, checked and shrunk) is answered
+ * then each request `{"id","path"}` (a grey PGM, or a PNG, the parent has already decoded, checked and
+ * shrunk) is answered
  * with `{"id","ok":true,"lines":[{text,confidence,box:[[x,y]x4]}],"turned","width","height","rss",
  * "cpuSeconds","profile"}` or `{"id","ok":false,"error"}`. Boxes are in the page turned by `turned`.
  *
@@ -13,6 +14,8 @@
  * paddle/line_recognizer.ts), OCR_FUSE_HARD_SWISH=0 (models as shipped, for measuring).
  */
 import process from "node:process";
+import { parsePgm } from "../doc_text/pgm.ts";
+import { type GrayImage } from "./paddle/gray_image.ts";
 import { decodeGrayPng } from "./paddle/gray_png.ts";
 import { loadPaddleModels, type PaddleModels, readPage } from "./paddle/paddle_pipeline.ts";
 
@@ -36,6 +39,11 @@ function positiveInt(name: string): number | undefined {
 function positiveNumber(name: string): number | undefined {
   const n = Number(Deno.env.get(name) ?? "");
   return Number.isFinite(n) && n > 0 ? n : undefined;
+}
+
+/** A grey PGM (what prepareImage hands over) as it is, without decoding; else a PNG, greyed. */
+function toGray(bytes: Uint8Array): GrayImage {
+  return parsePgm(bytes) ?? decodeGrayPng(bytes);
 }
 
 async function main(): Promise<void> {
@@ -72,8 +80,7 @@ async function main(): Promise<void> {
       const request = JSON.parse(line) as Request;
       try {
         const cpuBefore = process.cpuUsage();
-        const bytes = await Deno.readFile(request.path);
-        const page = decodeGrayPng(bytes);
+        const page = toGray(await Deno.readFile(request.path));
         const decodeMs = process.cpuUsage(cpuBefore);
         const reading = await readPage(models, page, options);
         const cpu = process.cpuUsage(cpuBefore);
@@ -88,7 +95,7 @@ async function main(): Promise<void> {
           rss: Deno.memoryUsage().rss,
           // CPU seconds this page took (user + system), a figure the machine's load does not inflate.
           cpuSeconds: (cpu.user + cpu.system) / 1e6,
-          profile: { decode_png: (decodeMs.user + decodeMs.system) / 1000, ...reading.profile },
+          profile: { decode: (decodeMs.user + decodeMs.system) / 1000, ...reading.profile },
         });
       } catch (err) {
         send({ id: request.id, ok: false, error: err instanceof Error ? err.message : String(err) });

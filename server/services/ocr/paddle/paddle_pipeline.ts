@@ -24,8 +24,12 @@ import { findTextRects, normalizeRect, type TextRect } from "./text_boxes.ts";
 
 export type { RecognisedLine } from "./line_recognizer.ts";
 
-/** Long side of the image the detector sees (measured in issue #26: 960-1280 read as well as 1754). */
-export const DET_MAX_SIDE = 960;
+/**
+ * Long side of the image the detector sees; lines are still cut from the 1754 px page. Measured in issue
+ * #26 (bench/ocr_det_side.ts, ADR 010): 800 reads the bench pages as well as 960 and 1280 at 0.21 CPU s
+ * per page for the detector (960: 0.38, 1280: 0.74); 640 began to misread small print (an ID card on A4).
+ */
+export const DET_MAX_SIDE = 800;
 const CLS_WIDTH = 192;
 const CLS_SAMPLE = 12;
 /** A page reading under this (and not clearly upright by the classifier) is tried upside down. */
@@ -183,13 +187,21 @@ async function detect(
     H = Math.max(32, Math.ceil(small.height / 32) * 32);
   const plane = W * H;
   const input = new Float32Array(3 * plane);
-  for (let c = 0; c < 3; c++) {
+  // Grey to the three normalised channels through one table per channel, all three in one pass.
+  const [r, g, b] = [0, 1, 2].map((c) => {
     const mul = 1 / (255 * DET_STD[c]), add = -DET_MEAN[c] / DET_STD[c];
     // Padding is white paper.
     input.fill(255 * mul + add, c * plane, (c + 1) * plane);
-    for (let y = 0; y < small.height; y++) {
-      const src = y * small.width, dst = c * plane + y * W;
-      for (let x = 0; x < small.width; x++) input[dst + x] = small.data[src + x] * mul + add;
+    return Float32Array.from({ length: 256 }, (_, v) => v * mul + add);
+  });
+  const data = small.data;
+  for (let y = 0; y < small.height; y++) {
+    const src = y * small.width, dst = y * W;
+    for (let x = 0; x < small.width; x++) {
+      const v = data[src + x];
+      input[dst + x] = r[v];
+      input[plane + dst + x] = g[v];
+      input[2 * plane + dst + x] = b[v];
     }
   }
   lap("det_prepare");
