@@ -86,7 +86,7 @@ for (let i = 0; i < BENCH_PAGES.length; i++) {
     noise: 22,
     seed: i + 3,
   });
-  pages.push({ kind: "photo", img: toGray((await prepareImage(jpg)).png), truth: truths[i] });
+  pages.push({ kind: "photo", img: toGray((await prepareImage(jpg, { png: true })).png!), truth: truths[i] });
 }
 
 interface Config {
