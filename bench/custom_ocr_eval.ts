@@ -11,7 +11,8 @@
  * --cache keeps each file's DocumentText and reuses it (then the time excludes reading).
  */
 import { setupZodLocale } from "../common/zod_setup.ts";
-import { runFolderRecord } from "../server/services/custom_ocr/folder_case.ts";
+import { AI_TOOLS } from "../server/jobs/ai_tools.ts";
+import { makeCustomOcrFolderHandler } from "../server/jobs/custom_ocr_folder_job.ts";
 import type { DocumentText } from "../server/services/doc_text/types.ts";
 import { testApp } from "../tests/helpers/test_app.ts";
 
@@ -59,7 +60,8 @@ for (const folder of folders) {
   const body = await res.json();
   if (res.status !== 200) throw new Error(`${folder}: process ${res.status} ${JSON.stringify(body)}`);
   files += body.totalFiles;
-  await runFolderRecord(t.deps, { userId: user.user.id, recordId: body.batchId }, {
+  await makeCustomOcrFolderHandler({
+    ...AI_TOOLS,
     readDocumentText: async (_deps, input): Promise<DocumentText> => {
       const cached = cacheDir ? `${cacheDir}/${folder}/${input.fileName}.json` : "";
       if (cached) {
@@ -82,7 +84,7 @@ for (const folder of folders) {
       return plain;
     },
     llm: () => Promise.resolve(null),
-  });
+  })(t.deps, { userId: user.user.id, recordId: body.batchId });
   const rec =
     (await (await t.request("GET", `/api/folder-browser/records/${body.batchId}`, { as: user })).json())
       .record;

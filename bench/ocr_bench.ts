@@ -66,7 +66,7 @@ async function runPages(
   const prepared = [];
   for (const p of pages) prepared.push(await prepareImage(p));
   const prepareSeconds = (performance.now() - t) / 1000 / pages.length;
-  await engine.recognize(prepared[0].png); // warm-up (model load, first page slower)
+  await engine.recognize(prepared[0].pgm); // warm-up (model load, first page slower)
   const cpuBefore = engine.stats().cpuSeconds;
   const cer: number[] = [];
   const perPage: number[] = [];
@@ -74,7 +74,7 @@ async function runPages(
   if (parallel === 1) {
     for (const [i, p] of prepared.entries()) {
       const t0 = performance.now();
-      const r = await engine.recognize(p.png);
+      const r = await engine.recognize(p.pgm);
       perPage.push((performance.now() - t0) / 1000);
       cer.push(characterErrorRate(truths[i], r.lines.map((l) => l.text).join("\n")));
     }
@@ -85,7 +85,7 @@ async function runPages(
     await Promise.all(Array.from({ length: parallel }, async () => {
       while (next < work.length) {
         const [i, p] = work[next++];
-        const r = await engine.recognize(p.png);
+        const r = await engine.recognize(p.pgm);
         cer.push(characterErrorRate(truths[i], r.lines.map((l) => l.text).join("\n")));
       }
     }));
@@ -119,8 +119,8 @@ for (const [label, pages] of [["clean 300 dpi scan", clean300], ["degraded phone
     measured.add(`p2${label}`);
     await using engine = createOcrEngine({ processes: 2, log: () => {} });
     await Promise.all([
-      engine.recognize((await prepareImage(pages[0])).png),
-      engine.recognize((await prepareImage(pages[1])).png),
+      engine.recognize((await prepareImage(pages[0])).pgm),
+      engine.recognize((await prepareImage(pages[1])).pgm),
     ]);
     await runPages(`PaddleOCR 2 processes, ${label}`, engine, pages, 2);
   });

@@ -14,10 +14,10 @@
 import type { OcrBatchEvent, OcrBatchResult } from "../common/schemas/ocr.ts";
 import { dispatchJob } from "../server/jobs/dispatch.ts";
 import { jobHandlers } from "../server/jobs/handlers.ts";
+import { AI_TOOLS } from "../server/jobs/ai_tools.ts";
 import { makeOcrExtractHandler } from "../server/jobs/ocr_extract_job.ts";
 import type { DocumentText } from "../server/services/doc_text/types.ts";
 import { getLlmClient } from "../server/services/llm/llm_client.ts";
-import { loadOcrEngines } from "../server/services/ocr_runs/engines.ts";
 import { createOcrEngine, ocrOptionsFromEnv } from "../server/services/ocr/ocr_pool.ts";
 import { testApp } from "../tests/helpers/test_app.ts";
 
@@ -43,24 +43,19 @@ const cases = [...Deno.readDirSync(`${dataDir}/cases`)].filter((e) => e.isDirect
 
 /** The wizard's job with a reader that first looks in the text cache. */
 const cachedHandler = makeOcrExtractHandler({
-  engines: async () => {
-    const real = await loadOcrEngines();
-    return {
-      ...real,
-      async readDocumentText(deps, input) {
-        const path = `${docCache}/${currentCase}/${input.fileName}.json`;
-        try {
-          const doc = JSON.parse(await Deno.readTextFile(path)) as DocumentText;
-          cachedFiles++;
-          return doc;
-        } catch {
-          const doc = await real.readDocumentText(deps, input);
-          await Deno.mkdir(`${docCache}/${currentCase}`, { recursive: true });
-          await Deno.writeTextFile(path, JSON.stringify({ ...doc, pageImages: undefined }));
-          return doc;
-        }
-      },
-    };
+  ...AI_TOOLS,
+  async readDocumentText(deps, input) {
+    const path = `${docCache}/${currentCase}/${input.fileName}.json`;
+    try {
+      const doc = JSON.parse(await Deno.readTextFile(path)) as DocumentText;
+      cachedFiles++;
+      return doc;
+    } catch {
+      const doc = await AI_TOOLS.readDocumentText(deps, input);
+      await Deno.mkdir(`${docCache}/${currentCase}`, { recursive: true });
+      await Deno.writeTextFile(path, JSON.stringify({ ...doc, pageImages: undefined }));
+      return doc;
+    }
   },
   llm: (deps) => getLlmClient(deps),
 });

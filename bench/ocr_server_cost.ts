@@ -16,7 +16,7 @@ import {
   renderPage,
 } from "../scripts/make_ocr_fixtures.ts";
 import { E2E_CAPTCHA, seedUser, startServer } from "../tests/helpers/server_process.ts";
-import { processTreeCpuSeconds } from "./process_tree_cpu.ts";
+import { processTreeCpuParts, processTreeCpuSeconds } from "./process_tree_cpu.ts";
 
 const truths = BENCH_PAGES.map((p) => p.join("\n"));
 const pdf = await makeTextPdf(BENCH_PAGES);
@@ -95,10 +95,12 @@ await runFiles([["预热.jpg", files[1][1]]]);
 await new Promise((r) => setTimeout(r, 500));
 
 const cpu0 = processTreeCpuSeconds(server.pid);
+const parts0 = processTreeCpuParts(server.pid);
 const t0 = performance.now();
 const { run, progress } = await runFiles(files.map(([name, bytes]) => [name, bytes]));
 const wall = (performance.now() - t0) / 1000;
 const cpu = processTreeCpuSeconds(server.pid) - cpu0;
+const parts1 = processTreeCpuParts(server.pid);
 
 const cer: Record<"scan" | "photo", number[]> = { scan: [], photo: [] };
 for (const [index, [name, , pageTruths, kind]] of files.entries()) {
@@ -126,5 +128,12 @@ console.log(
     `degraded photos ${mean(cer.photo).toFixed(2)}% [${
       cer.photo.map((c) => (c * 100).toFixed(1)).join(" ")
     }]`,
+);
+const perPage = (key: keyof typeof parts0) => ((parts1[key] - parts0[key]) / pageCount).toFixed(2);
+console.log(
+  `CPU s/page by part: server process (HTTP, KV, page preparation) ${perPage("root")}, its finished tools ` +
+    `(pdftoppm, djpeg) ${perPage("rootFinishedChildren")}, live children (recognisers) ${
+      perPage("liveDescendants")
+    }`,
 );
 console.log(`progress seen (file states, pages): ${progress.join(" → ")}`);

@@ -11,6 +11,8 @@ interface ProcStat {
   ppid: number;
   /** utime + stime + cutime + cstime, in ticks. */
   ticks: number;
+  /** utime + stime: the process's own threads (workers included). */
+  own: number;
 }
 
 function readStat(pid: number): ProcStat | null {
@@ -19,8 +21,9 @@ function readStat(pid: number): ProcStat | null {
     // Fields after the command name (which may hold spaces) in parentheses: state ppid ... utime stime cutime cstime
     const rest = text.slice(text.lastIndexOf(")") + 2).split(" ");
     const ppid = Number(rest[1]);
-    const ticks = Number(rest[11]) + Number(rest[12]) + Number(rest[13]) + Number(rest[14]);
-    return { pid, ppid, ticks };
+    const own = Number(rest[11]) + Number(rest[12]);
+    const ticks = own + Number(rest[13]) + Number(rest[14]);
+    return { pid, ppid, ticks, own };
   } catch {
     return null; // gone meanwhile
   }
@@ -28,6 +31,17 @@ function readStat(pid: number): ProcStat | null {
 
 /** CPU seconds of `rootPid` and every live descendant (their finished children included). */
 export function processTreeCpuSeconds(rootPid: number): number {
+  const parts = processTreeCpuParts(rootPid);
+  return parts.root + parts.rootFinishedChildren + parts.liveDescendants;
+}
+
+/**
+ * The same total in three parts: the root's own threads (the server and its workers), the children it
+ * ran that have finished (poppler, djpeg, tesseract...), and the live descendants (the recognisers).
+ */
+export function processTreeCpuParts(
+  rootPid: number,
+): { root: number; rootFinishedChildren: number; liveDescendants: number } {
   const stats: ProcStat[] = [];
   for (const entry of Deno.readDirSync("/proc")) {
     if (!/^\d+$/.test(entry.name)) continue;
@@ -36,12 +50,18 @@ export function processTreeCpuSeconds(rootPid: number): number {
   }
   const children = new Map<number, ProcStat[]>();
   for (const s of stats) children.set(s.ppid, [...(children.get(s.ppid) ?? []), s]);
-  let ticks = 0;
-  const todo = stats.filter((s) => s.pid === rootPid);
+  const root = stats.find((s) => s.pid === rootPid);
+  if (!root) return { root: 0, rootFinishedChildren: 0, liveDescendants: 0 };
+  let live = 0;
+  const todo = [...(children.get(rootPid) ?? [])];
   while (todo.length > 0) {
     const s = todo.pop()!;
-    ticks += s.ticks;
+    live += s.ticks;
     todo.push(...(children.get(s.pid) ?? []));
   }
-  return ticks / CLOCK_TICKS;
+  return {
+    root: root.own / CLOCK_TICKS,
+    rootFinishedChildren: (root.ticks - root.own) / CLOCK_TICKS,
+    liveDescendants: live / CLOCK_TICKS,
+  };
 }

@@ -156,7 +156,6 @@ export const ERRORS = define({
   OCR_RUN_NOT_FOUND: { status: 404, message: "识别记录不存在或已删除" },
   OCR_RESULT_NOT_READY: { status: 409, message: "该文件尚未识别完成" },
   OCR_NOT_SCANNED: { status: 400, message: "该文件不是扫描件或图片，无需生成可搜索PDF" },
-  OCR_SEARCHABLE_PDF_UNAVAILABLE: { status: 503, message: "可搜索PDF功能暂不可用" },
   OCR_ENGINE_UNAVAILABLE: { status: 503, message: "文字识别服务暂不可用，请联系管理员" },
   OCR_TEMPLATE_NOT_FOUND: { status: 404, message: "模板不存在或已删除" },
   OCR_BATCH_NOT_FOUND: { status: 404, message: "处理记录不存在或已删除" },
@@ -275,6 +274,7 @@ export const ERRORS = define({
   LAW_FILE_UNREADABLE: { status: 400, message: (p) => `无法读取文件“${p.name}”：${p.reason}` },
   LAW_IMPORT_EMPTY: { status: 400, message: "文件中没有找到可识别的法规（需要标题和“第X条”条文）" },
   LAW_LIBRARY_EMPTY: { status: 409, message: "法规库为空，请管理员先导入法规" },
+  LAW_LIBRARY_LOADING: { status: 503, message: "法规库正在加载，请稍候再试" },
 });
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -361,6 +361,7 @@ export const API_ACCESS: Record<string, Access> = {
   "POST /api/custom-ocr/generate/:batchId": "custom_ocr_access",
   "POST /api/custom-ocr/process": "custom_ocr_access",
   "GET /api/custom-ocr/progress/:batchId": ["custom_ocr_access", "ai_cljl_access"],
+  "GET /api/custom-ocr/page-image/:batchId": ["custom_ocr_access", "ai_cljl_access"],
   "POST /api/custom-ocr/update-field/:batchId": "custom_ocr_access",
   "GET /api/custom-ocr/download/:fileName": ["custom_ocr_access", "ai_cljl_access"],
   // Not in the spec: several cases' documents as one zip, a folder per case (issue #13 scope 6).

@@ -8,7 +8,7 @@
  */
 import { extractCaseFields } from "../server/services/extraction/extract_case_fields.ts";
 import type { DocumentText } from "../server/services/doc_text/types.ts";
-import type { FieldSpec } from "../server/services/extraction/types.ts";
+import type { FieldSpec } from "../common/field_spec.ts";
 import { readDevDocumentText } from "./dev_doc_reader.ts";
 
 const args = Deno.args;

@@ -8,11 +8,26 @@
  * questions (shared dev and tests/data/laws/questions-own.csv) should pass; questions about what the
  * library lacks (tests/data/laws/questions-none.csv, on the shared library only: the national corpus holds
  * those laws) and questions no law answers (tests/data/laws/questions-offtopic.csv) should be refused.
+ * tests/data/laws/questions-everyday.csv holds both kinds, spoken style, labelled `answer` or `refuse`.
  */
 import { retrieveForAnswer } from "../server/services/laws/ask_law.ts";
 import type { LawLibrary } from "../server/services/laws/library.ts";
-import { answerDoc } from "../server/services/laws/question_memory.ts";
-import { MIN_SCORE_IN_MAX_IDF, relevanceOf } from "../server/services/laws/relevance.ts";
+import {
+  answerDoc,
+  buildQuestionMemory,
+  type MemoryEntry,
+  type QuestionMemory,
+} from "../server/services/laws/question_memory.ts";
+import memoryData from "../server/services/laws/law_question_memory.json" with { type: "json" };
+import {
+  MIN_ASKED,
+  MIN_COVERAGE,
+  MIN_KNOWN,
+  MIN_KNOWN_JARGON,
+  MIN_SCORE_IN_MAX_IDF,
+  MIN_SCORE_SHARE,
+  relevanceOf,
+} from "../server/services/laws/relevance.ts";
 import { searchLaws } from "../server/services/laws/search.ts";
 import { loadCorpus, readQuestions } from "./law_eval_data.ts";
 import { parseCsv } from "./eval_regions.ts";
@@ -26,29 +41,58 @@ function plain(path: string): string[] {
   return parseCsv(Deno.readTextFileSync(path)).slice(1).map((r) => r[1]).filter(Boolean);
 }
 
+/** Questions of tests/data/laws/questions-everyday.csv expected to be answered or refused. */
+function everyday(expect: "answer" | "refuse"): string[] {
+  return parseCsv(Deno.readTextFileSync(`${OWN}questions-everyday.csv`)).slice(1)
+    .filter((r) => r[2] === expect).map((r) => r[1]);
+}
+
 interface Signals {
   share: number;
   coverage: number;
+  asked: number;
+  known: number;
+  foreign: boolean;
   strongAbs: boolean;
   cited: boolean;
+}
+
+const remembered = (memoryData as { entries: MemoryEntry[] }).entries;
+
+/**
+ * The shipped memory without the question scored, for real questions the memory was built from (the
+ * asked share would otherwise count the question's own words); undefined: the shipped memory.
+ */
+function memoryWithout(question: string, leaveOut: boolean): QuestionMemory | undefined {
+  return leaveOut ? buildQuestionMemory(remembered.filter((e) => e.question !== question)) : undefined;
 }
 
 const sets: { name: string; answer: boolean; signals: Signals[] }[] = [];
 const grid = Deno.args.includes("--grid");
 
-function report(lib: LawLibrary, name: string, questions: string[], shouldAnswer: boolean): void {
+function report(
+  lib: LawLibrary,
+  name: string,
+  questions: string[],
+  opts: { answer: boolean; leaveOut?: boolean },
+): void {
+  const shouldAnswer = opts.answer;
   let refused = 0;
   const signals: Signals[] = [];
   const maxIdf = Math.log(1 + (lib.index.size + 0.5) / 0.5);
   for (const q of questions) {
-    const none = retrieveForAnswer(lib, q).length === 0;
+    const memory = memoryWithout(q, opts.leaveOut ?? false);
+    const none = retrieveForAnswer(lib, q, { memory }).length === 0;
     if (none) refused++;
     const res = searchLaws(lib, { q, pageSize: 16, memory: null });
     const text = res.results.filter((r) => r.match === "text");
-    const r = relevanceOf(lib, q, text);
+    const r = relevanceOf(lib, q, text, memory);
     signals.push({
       share: r.share,
       coverage: r.coverage,
+      asked: r.asked,
+      known: r.known,
+      foreign: r.foreign,
       strongAbs: r.score >= MIN_SCORE_IN_MAX_IDF * maxIdf,
       cited: res.results.some((x) => x.match === "citation"),
     });
@@ -57,7 +101,8 @@ function report(lib: LawLibrary, name: string, questions: string[], shouldAnswer
         `  ${none ? "refused" : "answered"}: ${q} | ${text[0]?.title ?? "-"} ${
           text[0]?.articleNumber ?? ""
         } ` +
-          `score ${r.score.toFixed(1)} share ${r.share.toFixed(3)} coverage ${r.coverage.toFixed(2)}`,
+          `score ${r.score.toFixed(1)} share ${r.share.toFixed(3)} coverage ${r.coverage.toFixed(2)} ` +
+          `asked ${r.asked.toFixed(2)} known ${r.known.toFixed(2)}${r.foreign ? " foreign" : ""}`,
       );
     }
   }
@@ -70,18 +115,28 @@ function report(lib: LawLibrary, name: string, questions: string[], shouldAnswer
   );
 }
 
-/** Refusal rates per set for a grid of thresholds (the signals as computed above). */
+/** Refusal rates per set for a grid of thresholds (the signals as computed above; relevance.ts's rule). */
 function printGrid(): void {
-  console.log(`grid: minShare/minCoverage -> refused % per set (${sets.map((s) => s.name).join(" | ")})`);
-  for (const minShare of [0.04, 0.06, 0.08, 0.095, 0.12]) {
-    for (const minCoverage of [0.1, 0.2, 0.3, 0.4, 0.5]) {
-      const rates = sets.map((set) => {
-        const refused = set.signals.filter((x) =>
-          !x.cited && !((x.strongAbs || x.share >= minShare) && x.coverage >= minCoverage)
-        ).length;
-        return `${(100 * refused / set.signals.length).toFixed(0)}`.padStart(4);
-      });
-      console.log(`  ${minShare.toFixed(3)}/${minCoverage.toFixed(1)}: ${rates.join(" ")}`);
+  console.log(
+    `grid: minShare/minCoverage/minAsked -> refused % per set (${sets.map((s) => s.name).join(" | ")})`,
+  );
+  for (const minShare of [0.06, MIN_SCORE_SHARE, 0.12]) {
+    for (const minCoverage of [0.1, MIN_COVERAGE, 0.3]) {
+      for (const minAsked of [0.2, MIN_ASKED, 0.4]) {
+        const rates = sets.map((set) => {
+          const refused = set.signals.filter((x) => {
+            const strong = x.strongAbs || x.share >= minShare;
+            const legal = x.asked > 0 || x.known >= MIN_KNOWN_JARGON;
+            const relevant = !x.foreign && x.coverage >= minCoverage &&
+              (strong && legal || x.asked >= minAsked && x.known >= MIN_KNOWN);
+            return !x.cited && !relevant;
+          }).length;
+          return `${(100 * refused / set.signals.length).toFixed(0)}`.padStart(4);
+        });
+        console.log(
+          `  ${minShare.toFixed(3)}/${minCoverage.toFixed(1)}/${minAsked.toFixed(1)}: ${rates.join(" ")}`,
+        );
+      }
     }
   }
 }
@@ -93,20 +148,27 @@ for (const corpus of which === "both" ? ["national", "library"] : [which]) {
   const stard = readQuestions(`${DATA}stard-dev.csv`).filter((q) =>
     corpus === "national" || q.answers.every((a) => answerDoc(lib, a) !== null)
   ).map((q) => q.question);
-  report(lib, `${corpus} stard-dev (real questions)`, stard, true);
+  // The memory was built from these questions: each is judged with a memory that lacks it.
+  report(lib, `${corpus} stard-dev (real questions)`, stard, { answer: true, leaveOut: true });
   report(lib, `${corpus} questions-dev + own`, [
     ...plain(`${DATA}questions-dev.csv`),
     ...plain(`${OWN}questions-own.csv`),
-  ], true);
+  ], { answer: true });
   report(lib, `${corpus} issue #24's questions`, [
     "朋友借了我5万元一直不还，我该怎么办？",
     "借钱不还 利息怎么算",
     "借钱不还怎么办",
-  ], true);
+  ], { answer: true });
+  report(lib, `${corpus} everyday questions (in library)`, everyday("answer"), { answer: true });
+  report(lib, `${corpus} everyday questions (out of library)`, everyday("refuse"), { answer: false });
   if (corpus === "library") {
-    report(lib, `${corpus} questions-none (laws it lacks)`, plain(`${OWN}questions-none.csv`), false);
+    report(lib, `${corpus} questions-none (laws it lacks)`, plain(`${OWN}questions-none.csv`), {
+      answer: false,
+    });
   }
-  report(lib, `${corpus} questions-offtopic (no law answers)`, plain(`${OWN}questions-offtopic.csv`), false);
+  report(lib, `${corpus} questions-offtopic (no law answers)`, plain(`${OWN}questions-offtopic.csv`), {
+    answer: false,
+  });
   if (grid) printGrid();
   sets.length = 0;
 }

@@ -2,7 +2,8 @@
 # Installs everything the app and its tests need, then builds the web client.
 # Idempotent: when everything is present it only checks, in a few seconds.
 #   1. Deno 2.9.5 from npm into ./.tools
-#   2. Debian packages (Chromium, CJK fonts, LibreOffice Writer, Tesseract + chi_sim, poppler, unzip for the tests)
+#   2. Debian packages (Chromium, CJK fonts, LibreOffice Writer, Tesseract + chi_sim, poppler, djpeg from
+#      libjpeg-turbo-progs for photos, unzip for the tests)
 #   3. the fontconfig aliases that map 宋体/仿宋/黑体... to Noto CJK
 #   4. npm packages from deno.json (deno install, --frozen against the committed deno.lock)
 #   5. the web build (web/dist) when missing or older than web/ or common/
@@ -48,7 +49,7 @@ export PATH="$ROOT/.tools/node_modules/.bin:$PATH"
 
 # ---------------------------------------------------------------------------------------------
 # 2. Debian packages
-APT_PACKAGES=(chromium fonts-noto-cjk libreoffice-writer-nogui python3-uno tesseract-ocr tesseract-ocr-chi-sim poppler-utils unzip fonts-dejavu-core fonts-droid-fallback)
+APT_PACKAGES=(chromium fonts-noto-cjk libreoffice-writer-nogui python3-uno tesseract-ocr tesseract-ocr-chi-sim poppler-utils libjpeg-turbo-progs unzip fonts-dejavu-core fonts-droid-fallback)
 if command -v dpkg-query >/dev/null 2>&1; then
   missing=()
   for pkg in "${APT_PACKAGES[@]}"; do

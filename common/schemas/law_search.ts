@@ -101,7 +101,9 @@ export interface LawSummary {
   effectiveDate: string | null;
   status: LawStatus;
   statusBasis: string;
+  /** Set when an administrator corrected status or dates: automatic resolution leaves them alone. */
   statusManual: boolean;
+  /** The successor named for a repealed act (民法典), when known. */
   successor: string | null;
   articleCount: number;
   sources: string[];
@@ -134,6 +136,13 @@ export interface ImportReport {
   duplicates: { source: string; of: string }[];
   skipped: { name: string; reason: string }[];
 }
+
+/**
+ * Shown while the server builds the law library after a start (seconds for the national corpus) or the
+ * first-start import fills it: GET /api/law-search/search answers `loading: true` with this message at
+ * once (overview: `loading` or `importing`), POST /ask the error LAW_LIBRARY_LOADING.
+ */
+export const LAW_LIBRARY_LOADING_TEXT = "法规库正在加载，请稍候再试";
 
 /** The first-start import while it runs (GET /api/law-search/overview `importing`). */
 export interface LawImportStatus {

@@ -177,7 +177,10 @@ export interface OcrValueSource {
   fileName: string;
   page: number;
   line: number;
+  /** The line's box; for a value over several lines, the union of their boxes. */
   box?: [number, number, number, number];
+  /** Each line's box, when the value runs over several lines of the page. */
+  boxes?: [number, number, number, number][];
   snippet: string;
 }
 

@@ -2,8 +2,14 @@ import { errorMessage } from "../../common/errors.ts";
 import type { AppDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { failAiRun } from "../services/ai_metering/ai_run_failure.ts";
-import { type AiJobMessage, aiRunKindOf, aiRunKinds, isAiJobMessage } from "./ai_run_kinds.ts";
-import { isJobMessage } from "./messages.ts";
+import {
+  type AiJobMessage,
+  aiRunKindOf,
+  aiRunKinds,
+  enqueueAiJob,
+  isAiJobMessage,
+} from "../services/ai_metering/ai_run_kinds.ts";
+import { isJobMessage } from "../kv/job_messages.ts";
 
 // Keys:  ["ai_jobs_running", type, runId] -> RunningAiJob   (an AI job whose handler started, not yet ended)
 //
@@ -120,7 +126,7 @@ export async function resumeAiRuns(
       await kv.delete(entry.key);
       failed++;
     } else {
-      await kv.enqueue(msg, { keysIfUndelivered: [aiRunKindOf(msg).undeliveredKey(msg)] });
+      await enqueueAiJob(kv.atomic(), msg).commit();
       resumed++;
     }
   }

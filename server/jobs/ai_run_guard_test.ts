@@ -9,7 +9,7 @@ import { getQuotas, setQuota } from "../kv/quotas.ts";
 import { listUsageRecords } from "../kv/usage.ts";
 import type { DocumentText } from "../services/doc_text/types.ts";
 import { createDocxRenderPool } from "../services/docx/docx_render_pool.ts";
-import type { OcrEngines } from "../services/ocr_runs/engines.ts";
+import type { AiTools } from "./ai_tools.ts";
 import { startOcrRun } from "../services/ocr_runs/start_run.ts";
 import { AI_JOB_MAX_ATTEMPTS, resumeAiRuns } from "./ai_run_guard.ts";
 import { dispatchJob, startJobListener } from "./dispatch.ts";
@@ -46,7 +46,7 @@ Deno.test("resumeAiRuns(): at start a cut-off run resumes; one cut off too often
   // Reading "HANG" never ends while the process is "alive": the stop happens in the middle of that file.
   let stopping = true;
   let reachedHang = () => {};
-  const engines: OcrEngines = {
+  const engines: AiTools = {
     readDocumentText(_deps, { bytes, fileName }): Promise<DocumentText> {
       const text = new TextDecoder().decode(bytes);
       if (stopping && text === "HANG") {
@@ -61,9 +61,10 @@ Deno.test("resumeAiRuns(): at start a cut-off run resumes; one cut off too often
         warnings: [],
       });
     },
-    extractKeyFacts: () => [],
+    extractKeyFacts: (doc) => ({ fileName: doc.fileName, kind: "", facts: [] }),
+    llm: () => Promise.resolve(null),
   };
-  const handlers = { ...jobHandlers, "ocr.run": makeOcrRunHandler(() => Promise.resolve(engines)) };
+  const handlers = { ...jobHandlers, "ocr.run": makeOcrRunHandler(engines) };
   const message = (run: OcrRun) => ({ type: "ocr.run" as const, runId: run.id, userId: run.userId });
 
   const first = await Deno.openKv(path);

@@ -11,7 +11,7 @@ import { completeTask, getTask, isTaskFinished, updateTaskProgress } from "../kv
 import { recordUsage } from "../kv/usage.ts";
 import { getUser } from "../kv/users.ts";
 import { runSplit, splitOutputPrefix } from "../services/case_split/run_split.ts";
-import type { CaseSplitMessage } from "./messages.ts";
+import type { CaseSplitMessage } from "../kv/job_messages.ts";
 
 // Idempotent: a finished background task returns at once; a split record that is gone (deleted by
 // its owner) or belongs to a newer split is left alone; a rerun removes the previous outputs before

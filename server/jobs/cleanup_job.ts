@@ -2,7 +2,7 @@ import { SUPER_ADMIN_ID } from "../../common/permissions.ts";
 import type { AppDeps } from "../deps.ts";
 import { completeTask, getTask, isTaskFinished, startTask, updateTaskProgress } from "../kv/tasks.ts";
 import { runCleanup } from "../services/storage/cleanup.ts";
-import type { CleanupMessage } from "./messages.ts";
+import type { CleanupMessage } from "../kv/job_messages.ts";
 
 // Idempotent: runCleanup deletes only what is old enough, so a second run finds less to do; the
 // handler returns at once when its task is already finished.

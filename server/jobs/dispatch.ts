@@ -2,8 +2,8 @@ import type { AppDeps } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { failTask } from "../kv/tasks.ts";
 import { runAiJob } from "./ai_run_guard.ts";
-import { isAiJobMessage } from "./ai_run_kinds.ts";
-import { isJobMessage, type JobMessage, type JobMessageOf, type JobType } from "./messages.ts";
+import { isAiJobMessage } from "../services/ai_metering/ai_run_kinds.ts";
+import { isJobMessage, type JobMessage, type JobMessageOf, type JobType } from "../kv/job_messages.ts";
 
 /** One handler per job type, each typed with its own message. */
 export type JobHandlers = { [T in JobType]: (deps: AppDeps, msg: JobMessageOf<T>) => Promise<void> };

@@ -4,8 +4,8 @@ import { handleOcrRun } from "./ocr_run_job.ts";
 import { handleOcrExtract } from "./ocr_extract_job.ts";
 import { handleCustomOcrFolder } from "./custom_ocr_folder_job.ts";
 import type { JobHandlers } from "./dispatch.ts";
-import { handleMediationGenerate } from "../services/mediation/generate_batch.ts";
-import { handleExcelBatchGenerate } from "../services/excel_batch/generate_task.ts";
+import { handleMediationGenerate } from "./mediation_generate_job.ts";
+import { handleExcelBatchGenerate } from "./excel_batch_job.ts";
 
 /** The handler of every job type; the compiler insists on one per JobMessage variant. */
 export const jobHandlers: JobHandlers = {

@@ -5,7 +5,7 @@
  *
  * Keys:  ["custom_ocr_records", userId, id] -> FolderRecord   (ids sort by creation time)
  */
-import type { FieldSpec } from "../services/extraction/types.ts";
+import type { FieldSpec } from "../../common/field_spec.ts";
 import { newId } from "./ids.ts";
 
 export type RecordStatus = "pending" | "processing" | "completed" | "failed";
@@ -26,6 +26,9 @@ export interface RecordFile {
   hash?: string;
   /** Its text came from the previous run of the same folder and rule: not read, not charged. */
   reused?: boolean;
+  /** While the file is read: pages read so far and the file's pages (moved per page, issue #26). */
+  pagesDone?: number;
+  pagesTotal?: number;
 }
 
 export interface FieldValue {
@@ -39,6 +42,15 @@ export interface FieldValue {
    * itself, never printed into a document until a person picks it (issue #25 finding 2).
    */
   unverified?: boolean;
+  /**
+   * Where in its file it was read (issue #27 item 4), for the page crop: 1-based page and line, the line's
+   * box (for a value over several lines the union of theirs) and each line's box then. Absent for values
+   * typed by hand, files without boxes (Word, sheets) and records made before.
+   */
+  page?: number;
+  line?: number;
+  box?: [number, number, number, number];
+  boxes?: [number, number, number, number][];
 }
 
 /** A value a person typed or picked (issue #27): kept over every later run until they clear it. */
@@ -84,6 +96,11 @@ export function recordKey(userId: number, id: string): Deno.KvKey {
   return [PREFIX, userId, id];
 }
 
+/** The refund id of one file's AI use: its settlement and a failed record's refund share it (once per file). */
+export function customOcrRefundId(recordId: string, index: number): string {
+  return `custom_ocr:${recordId}:${index}`;
+}
+
 export async function getRecordEntry(
   kv: Deno.Kv,
   userId: number,
@@ -107,6 +124,40 @@ export async function listAllRecords(kv: Deno.Kv): Promise<FolderRecord[]> {
   const out: FolderRecord[] = [];
   for await (const e of kv.list<FolderRecord>({ prefix: [PREFIX] })) out.push(e.value);
   return out.sort((a, b) => b.createdAt - a.createdAt || b.id.localeCompare(a.id));
+}
+
+/**
+ * Marks one file of a record as being read, with the pages read so far when given, by compare-and-set.
+ * False when the record is gone or the file is already settled (completed or failed): nothing is written.
+ */
+export async function markRecordFile(
+  kv: Deno.Kv,
+  input: {
+    userId: number;
+    recordId: string;
+    index: number;
+    now: number;
+    pagesDone?: number;
+    pagesTotal?: number;
+  },
+): Promise<boolean> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const entry = await getRecordEntry(kv, input.userId, input.recordId);
+    const file = entry.value?.files[input.index];
+    if (!entry.value || !file || file.status === "completed" || file.status === "failed") return false;
+    const pages = input.pagesTotal === undefined
+      ? {}
+      : { pagesDone: input.pagesDone, pagesTotal: input.pagesTotal };
+    const next: FolderRecord = {
+      ...entry.value,
+      files: entry.value.files.map((f, i) =>
+        i === input.index ? { ...f, status: "processing", ...pages } : f
+      ),
+      updatedAt: input.now,
+    };
+    if ((await kv.atomic().check(entry).set(entry.key, next).commit()).ok) return true;
+  }
+  return false;
 }
 
 export async function deleteRecordEntry(

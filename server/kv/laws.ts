@@ -8,8 +8,40 @@
  */
 import type { BlobStore } from "../blobs/blob_store.ts";
 import { AppError } from "../errors.ts";
-import { normalizeLawName } from "../services/laws/law_names.ts";
-import type { LawRecord, LawText } from "../services/laws/types.ts";
+import { normalizeLawName } from "../../common/law_name_key.ts";
+import type { LawSummary } from "../../common/schemas/law_search.ts";
+
+/** One article: 第X条 plus its paragraphs up to the next article or heading. */
+export interface LawArticle {
+  /** 第六百八十条, 第十条之一 */
+  number: string;
+  num: number;
+  /** 1 for 第X条之一; 0 otherwise. */
+  sub: number;
+  /** Headings above it: 编 / 分编 / 章 / 节 (or 一、管辖 in interpretations). */
+  path: string[];
+  /** The first paragraph without the 第X条 label, then the rest; items （一）… are paragraphs too. */
+  paragraphs: string[];
+}
+
+/** One version of a law, as stored (KV ["laws", id]): what the screens list (LawSummary) and more. */
+export interface LawRecord extends LawSummary {
+  folder: string | null;
+  /** sha256 of the article texts, to spot duplicate crawls and changed texts. */
+  sha256: string;
+  importedAt: number;
+  /** Acts this one's text names as repealed (…同时废止). */
+  repeals: string[];
+}
+
+/** What the blob store keeps per law version (laws/<id>.json). */
+export interface LawText {
+  articles: LawArticle[];
+  body: string;
+  history: string[];
+  /** Words of each article found by Intl.Segmenter at import (start-up reuses them); absent in old blobs. */
+  words?: string[][];
+}
 
 export function lawTextKey(id: string): string {
   return `laws/${id}.json`;

@@ -1,11 +1,10 @@
 import type { OcrFileStatus, OcrRunStatus } from "../../common/schemas/ocr.ts";
 import { AppError } from "../errors.ts";
-import type { JobMessage } from "../jobs/messages.ts";
 import { addAiUseSuccess, applyAiRefund, planAiRefund } from "./ai_uses.ts";
 
 // Keys:  ["ocr_batches", id] -> OcrBatch                  (id = newId(createdAt): time-sortable)
 //        ["ocr_batches_by_user", userId, id] -> id
-//        ["ocr_batches_undelivered", id] -> JobMessage    (written by KV when the message is never delivered)
+//        ["ocr_batches_undelivered", id] -> JobMessage    (KV writes it when it gives up delivering: enqueueAiJob)
 //
 // An extraction-wizard batch (/ocr-extract) is created with its AI-use charge (one per file, type
 // ocrextract) and its queue message in one commit. Each file is settled once (text stored and usage
@@ -56,16 +55,11 @@ export function ocrBatchRefundId(batchId: string, index: number): string {
   return `${batchId}:${index}`;
 }
 
-export function ocrBatchMessage(batch: Pick<OcrBatch, "id" | "userId">): JobMessage {
-  return { type: "ocr_extract.run", batchId: batch.id, userId: batch.userId };
-}
-
-/** Adds a new batch, its index and its queue message to the caller's commit (the AI-use charge). */
+/** Adds a new batch and its index to the caller's commit (the AI-use charge; the job is enqueued beside it). */
 export function addOcrBatch(op: Deno.AtomicOperation, batch: OcrBatch): Deno.AtomicOperation {
   return op.check({ key: ["ocr_batches", batch.id], versionstamp: null })
     .set(["ocr_batches", batch.id], batch)
-    .set(["ocr_batches_by_user", batch.userId, batch.id], batch.id)
-    .enqueue(ocrBatchMessage(batch), { keysIfUndelivered: [["ocr_batches_undelivered", batch.id]] });
+    .set(["ocr_batches_by_user", batch.userId, batch.id], batch.id);
 }
 
 export async function getOcrBatch(kv: Deno.Kv, id: string): Promise<OcrBatch | null> {

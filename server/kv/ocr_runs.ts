@@ -1,11 +1,10 @@
 import type { OcrFileStatus, OcrRunStatus, OcrRunView } from "../../common/schemas/ocr.ts";
-import type { JobMessage } from "../jobs/messages.ts";
 import { addAiUseSuccess, applyAiRefund, planAiRefund } from "./ai_uses.ts";
 import { AppError } from "../errors.ts";
 
 // Keys:  ["ocr_runs", id] -> OcrRun                     (id = newId(createdAt): time-sortable)
 //        ["ocr_runs_by_user", userId, id] -> id
-//        ["ocr_runs_undelivered", id] -> JobMessage     (written by KV when the message is never delivered)
+//        ["ocr_runs_undelivered", id] -> JobMessage     (KV writes it when it gives up delivering: enqueueAiJob)
 //
 // A run is created with its AI-use charge (one per file) and its queue message in one commit
 // (services/ocr_runs/start_run.ts). Each file is settled once: success writes its usage record,
@@ -47,16 +46,11 @@ export function ocrRunRefundId(runId: string, index: number): string {
   return `${runId}:${index}`;
 }
 
-export function ocrRunMessage(run: Pick<OcrRun, "id" | "userId">): JobMessage {
-  return { type: "ocr.run", runId: run.id, userId: run.userId };
-}
-
-/** Adds a new run, its index and its queue message to the caller's commit (the AI-use charge). */
+/** Adds a new run and its index to the caller's commit (the AI-use charge; the job is enqueued beside it). */
 export function addOcrRun(op: Deno.AtomicOperation, run: OcrRun): Deno.AtomicOperation {
   return op.check({ key: ["ocr_runs", run.id], versionstamp: null })
     .set(["ocr_runs", run.id], run)
-    .set(["ocr_runs_by_user", run.userId, run.id], run.id)
-    .enqueue(ocrRunMessage(run), { keysIfUndelivered: [["ocr_runs_undelivered", run.id]] });
+    .set(["ocr_runs_by_user", run.userId, run.id], run.id);
 }
 
 export async function getOcrRun(kv: Deno.Kv, id: string): Promise<OcrRun | null> {

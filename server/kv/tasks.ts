@@ -1,7 +1,7 @@
 import type { QuotaKind, TaskStatus } from "../../common/constants.ts";
 import { type ErrorCode, errorMessage } from "../../common/errors.ts";
 import { AppError } from "../errors.ts";
-import type { JobMessage, JobType } from "../jobs/messages.ts";
+import type { JobMessage, JobType } from "./job_messages.ts";
 import { newId } from "./ids.ts";
 import { applyRefund, planRefund, spendQuota } from "./quotas.ts";
 

@@ -15,6 +15,7 @@ import { chooseFieldSource, recordView } from "../services/custom_ocr/record_vie
 import { createRule, removeRule, toRuleView, updateRule } from "../services/custom_ocr/rules.ts";
 import { startUploadRun } from "../services/custom_ocr/upload_run.ts";
 import { getRecordEntry } from "../kv/custom_ocr_records.ts";
+import { sourcePageView } from "../services/doc_text/page_image.ts";
 import { AppError } from "../errors.ts";
 import { attachmentHeader } from "../services/templates/word_templates.ts";
 import { DOCX_CONTENT_TYPE } from "./templates.ts";
@@ -76,6 +77,25 @@ export const customOcrRoutes = new Hono<AppEnv>()
     const record = (await getRecordEntry(c.var.deps.kv, currentUser(c).id, c.req.param("batchId"))).value;
     if (!record) throw new AppError("CUSTOM_RECORD_NOT_FOUND");
     return c.json({ success: true, ...recordView(record).progress });
+  })
+  .get("/custom-ocr/page-image/:batchId", async (c) => {
+    // Beyond the spec (issue #27 item 4): the page a value was read from, to show its box on.
+    const { deps } = c.var;
+    const record = (await getRecordEntry(deps.kv, currentUser(c).id, c.req.param("batchId"))).value;
+    if (!record) throw new AppError("CUSTOM_RECORD_NOT_FOUND");
+    const file = record.files.find((f) => f.fileName === c.req.query("fileName") && f.docKey);
+    const page = Number(c.req.query("page"));
+    if (!file?.docKey || !Number.isInteger(page) || page < 1) {
+      throw new AppError("VALIDATION_FAILED", {}, { message: "文件或页码不正确", field: "page" });
+    }
+    const bytes = await deps.blobs.read(file.blobKey);
+    const docText = await deps.blobs.read(file.docKey);
+    // The AI folder's file may have been deleted since the run.
+    if (!bytes || !docText) throw new AppError("AI_FOLDER_NOT_FOUND");
+    return c.json({
+      success: true,
+      ...await sourcePageView({ bytes, fileName: file.fileName, docText, page }),
+    });
   })
   .post("/custom-ocr/update-field/:batchId", validate("json", updateFieldBody), async (c) => {
     const body = c.req.valid("json");

@@ -3,6 +3,7 @@ import { streamSSE } from "hono/streaming";
 import {
   askLawBody,
   checkCitationsBody,
+  LAW_LIBRARY_LOADING_TEXT,
   lawListQuery,
   lawPatchBody,
   lawSearchQuery,
@@ -17,7 +18,7 @@ import { startLawAnswer } from "../services/laws/ask_law.ts";
 import { checkCitationsIn } from "../services/laws/check_citations.ts";
 import { importLawFiles, removeLaw, updateLaw } from "../services/laws/import_laws.ts";
 import { getLawImportStatus } from "../services/laws/first_start_laws.ts";
-import { getLawLibrary } from "../services/laws/library_store.ts";
+import { getLawLibrary, peekLawLibrary } from "../services/laws/library_store.ts";
 import { getArticleView, getLawView, libraryOverview, listLaws } from "../services/laws/law_views.ts";
 import { searchLaws } from "../services/laws/search.ts";
 import { bodyLimit } from "hono/body-limit";
@@ -34,7 +35,7 @@ const importSizeLimit = bodyLimit({
 export const lawSearchRoutes = new Hono<AppEnv>()
   .get("/law-search/overview", async (c) => {
     const deps = c.var.deps;
-    const lib = await getLawLibrary(deps);
+    const lib = peekLawLibrary(deps);
     const client = await getLlmClient(deps);
     return c.json({
       success: true,
@@ -45,12 +46,18 @@ export const lawSearchRoutes = new Hono<AppEnv>()
   })
   .get("/law-search/search", validate("query", lawSearchQuery), async (c) => {
     const query = c.req.valid("query");
-    const lib = await getLawLibrary(c.var.deps);
+    const lib = peekLawLibrary(c.var.deps);
+    if (!lib || lib.versions.length === 0 && getLawImportStatus(c.var.deps.kv)) {
+      // Answered at once while the library is built after a start (not seconds later), or while the
+      // first-start import fills the empty library.
+      const empty = { total: 0, results: [], terms: [], corrections: [] };
+      return c.json({ success: true, ...empty, loading: true, message: LAW_LIBRARY_LOADING_TEXT });
+    }
     const result = searchLaws(lib, query);
     if (query.page === 1) {
       await recordLawSearch(c.var.deps.kv, currentUser(c).id, query.q, c.var.deps.clock.now());
     }
-    return c.json({ success: true, ...result });
+    return c.json({ success: true, ...result, loading: false });
   })
   .get("/law-search/recent", async (c) => {
     return c.json({ success: true, searches: await listRecentLawSearches(c.var.deps.kv, currentUser(c).id) });

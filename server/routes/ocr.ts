@@ -4,7 +4,7 @@ import type { AppDeps, AppEnv } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { deleteOcrRun, getOcrRunOf, listOcrRuns, type OcrRun, toOcrRunView } from "../kv/ocr_runs.ts";
 import { currentUser } from "../middleware/access.ts";
-import { loadOcrEngines } from "../services/ocr_runs/engines.ts";
+import { buildSearchablePdf } from "../services/doc_text/read_document_text.ts";
 import { resultPlainText, type StoredOcrResult, toFileResultView } from "../services/ocr_runs/result_view.ts";
 import { buildSimpleDocx, DOCX_MIME } from "../services/ocr_runs/simple_docx.ts";
 import { startOcrRun } from "../services/ocr_runs/start_run.ts";
@@ -90,11 +90,9 @@ export const ocrRoutes = new Hono<AppEnv>()
     }
     if (format === "pdf") {
       if (!file.scanned) throw new AppError("OCR_NOT_SCANNED");
-      const engines = await loadOcrEngines();
-      if (!engines.buildSearchablePdf) throw new AppError("OCR_SEARCHABLE_PDF_UNAVAILABLE");
       const bytes = await deps.blobs.read(file.blobKey);
       if (!bytes) throw new AppError("OCR_RUN_NOT_FOUND");
-      const pdf = await engines.buildSearchablePdf(deps, { bytes, fileName: file.fileName, doc: stored.doc });
+      const pdf = await buildSearchablePdf(deps, { bytes, fileName: file.fileName, doc: stored.doc });
       return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
         ...headers,
         "content-type": "application/pdf",

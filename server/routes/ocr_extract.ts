@@ -17,18 +17,10 @@ import { validate } from "../middleware/validate.ts";
 import { batchEventStream, readBatchResult } from "../services/ocr_extract/batch_events.ts";
 import { caseFromExtraction, caseNameOf } from "../services/ai_chat/case_from_extraction.ts";
 import { findPreset } from "../services/ai_chat/presets.ts";
-import { renderSourcePage } from "../services/doc_text/page_image.ts";
+import { sourcePageView } from "../services/doc_text/page_image.ts";
 import { applyResultEdits } from "../services/ocr_extract/batch_result.ts";
 import { startOcrBatch } from "../services/ocr_extract/start_batch.ts";
 import { OCR_TEMPLATE_PRESETS } from "../services/ocr_extract/template_presets.ts";
-
-function base64Of(bytes: Uint8Array): string {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return btoa(binary);
-}
 
 /** OCR信息提取 (/ocr-extract, part 4 §7 OCR calls): templates, the streamed batch, the edited result. */
 export const ocrExtractRoutes = new Hono<AppEnv>()
@@ -121,14 +113,9 @@ export const ocrExtractRoutes = new Hono<AppEnv>()
     const bytes = await deps.blobs.read(file.blobKey);
     const text = file.docKey ? await deps.blobs.read(file.docKey) : null;
     if (!bytes || !text) throw new AppError("OCR_BATCH_NOT_FOUND");
-    const doc = JSON.parse(new TextDecoder().decode(text));
-    const image = await renderSourcePage({ bytes, fileName: file.fileName, doc, page });
     return c.json({
       success: true,
-      image: `data:image/png;base64,${base64Of(image.png)}`,
-      width: image.width,
-      height: image.height,
-      boxScale: image.boxScale,
+      ...await sourcePageView({ bytes, fileName: file.fileName, docText: text, page }),
     });
   })
   .get("/ocr/batch/:batchId/case-data", async (c) => {

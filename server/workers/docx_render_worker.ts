@@ -35,7 +35,9 @@ export interface WorkerError {
 
 export type RenderReply =
   | { id: number; results: ({ docx: Uint8Array } | { error: WorkerError })[] }
-  | { id: number; error: WorkerError };
+  | { id: number; error: WorkerError }
+  /** Sent once, when the worker's code has loaded: a chunk's time limit counts from here. */
+  | { ready: true };
 
 /** Renderers of the last templates used, most recent first. */
 const cached: { template: Uint8Array; renderer: DocxRenderer }[] = [];
@@ -149,3 +151,4 @@ scope.onmessage = (event) => {
   const { reply, transfer } = handle(event.data);
   scope.postMessage(reply, transfer);
 };
+scope.postMessage({ ready: true }, []);

@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { encode as encodePng } from "fast-png";
 import jpeg from "jpeg-js";
 import { makeBombPng, withExifOrientation } from "../../scripts/make_ocr_fixtures.ts";
-import { estimateSkew, readImageHeader } from "./image_check_worker.ts";
+import { readImageHeader } from "../services/doc_text/image_header.ts";
+import { estimateSkew } from "../services/doc_text/gray_prepare.ts";
 
 /** A grey page with dark text-like bars (rows of "characters"), tilted by `tilt` degrees, turned if asked. */
 function page(tilt: number, sideways = false): { width: number; height: number; data: Uint8Array } {

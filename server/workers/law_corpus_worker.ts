@@ -1,6 +1,6 @@
 import { assembleLaws, EMPTY_LAW_FILE, folderHint, isEmptyLawFile } from "../services/laws/assemble.ts";
 import { decodeLawArchive } from "../services/laws/law_archive.ts";
-import { normalizeLawName } from "../services/laws/law_names.ts";
+import { normalizeLawName } from "../../common/law_name_key.ts";
 import { parseLawFile } from "../services/laws/parse_markdown.ts";
 import type { ParsedLawFile } from "../services/laws/types.ts";
 import { type EmitEvent, serveWorker } from "./worker_protocol.ts";

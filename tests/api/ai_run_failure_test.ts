@@ -4,16 +4,17 @@ import type { OcrBatchEvent } from "../../common/schemas/ocr.ts";
 import type { AppDeps } from "../../server/deps.ts";
 import { dispatchJob, type JobHandlers } from "../../server/jobs/dispatch.ts";
 import { jobHandlers } from "../../server/jobs/handlers.ts";
-import type { JobMessage } from "../../server/jobs/messages.ts";
+import type { JobMessage } from "../../server/kv/job_messages.ts";
+import { makeCustomOcrFolderHandler } from "../../server/jobs/custom_ocr_folder_job.ts";
 import { makeOcrExtractHandler } from "../../server/jobs/ocr_extract_job.ts";
 import { makeOcrRunHandler } from "../../server/jobs/ocr_run_job.ts";
 import { getOcrBatch } from "../../server/kv/ocr_batches.ts";
 import { getOcrRun } from "../../server/kv/ocr_runs.ts";
 import { getQuotas } from "../../server/kv/quotas.ts";
 import { listUsageRecords } from "../../server/kv/usage.ts";
-import { type FolderRunTools, runFolderRecord } from "../../server/services/custom_ocr/folder_case.ts";
 import type { DocumentText } from "../../server/services/doc_text/types.ts";
 import { faultyKv, settlingFile } from "../helpers/faulty_kv.ts";
+import { testAiTools } from "../helpers/ai_tools.ts";
 import { type SeededUser, type TestApp, testApp } from "../helpers/test_app.ts";
 
 /**
@@ -83,9 +84,7 @@ Deno.test("ocr.run stopped by a KV failure: run failed in Chinese, the unsettled
   assert.equal(await aiLeft(t, m), 2);
   const handlers = {
     ...jobHandlers,
-    "ocr.run": makeOcrRunHandler(() =>
-      Promise.resolve({ readDocumentText: readText, extractKeyFacts: () => [] })
-    ),
+    "ocr.run": makeOcrRunHandler(testAiTools({ readDocumentText: readText })),
   };
   const msg = { type: "ocr.run" as const, runId: body.run.id, userId: m.user.id };
   await deliverWithFault(t, handlers, msg, "ocr_runs");
@@ -135,10 +134,7 @@ Deno.test("ocr_extract.run stopped by a KV failure: batch failed, its stream end
   assert.equal(await aiLeft(t, m), 2);
   const handlers = {
     ...jobHandlers,
-    "ocr_extract.run": makeOcrExtractHandler({
-      engines: () => Promise.resolve({ readDocumentText: readText, extractKeyFacts: () => [] }),
-      llm: () => Promise.resolve(null),
-    }),
+    "ocr_extract.run": makeOcrExtractHandler(testAiTools({ readDocumentText: readText })),
   };
   const msg = { type: "ocr_extract.run" as const, batchId, userId: m.user.id };
   await deliverWithFault(t, handlers, msg, "ocr_batches");
@@ -185,10 +181,9 @@ Deno.test("custom_ocr.folder stopped by a KV failure: record failed with its rea
   assert.equal(res.status, 200, JSON.stringify(body));
   assert.equal(body.totalFiles, 3);
   assert.equal(await aiLeft(t, u), 2);
-  const tools: FolderRunTools = { readDocumentText: readText, llm: () => Promise.resolve(null) };
   const handlers: JobHandlers = {
     ...jobHandlers,
-    "custom_ocr.folder": (deps, msg) => runFolderRecord(deps, msg, tools),
+    "custom_ocr.folder": makeCustomOcrFolderHandler(testAiTools({ readDocumentText: readText })),
   };
   const msg = { type: "custom_ocr.folder" as const, recordId: body.batchId, userId: u.user.id };
   await deliverWithFault(t, handlers, msg, "custom_ocr_records");
@@ -240,9 +235,7 @@ Deno.test("when even the failure cannot be written, dispatchJob throws so KV del
   const body = await (await t.request("POST", "/api/ocr/runs", { as: m, form: form(files) })).json();
   const handlers = {
     ...jobHandlers,
-    "ocr.run": makeOcrRunHandler(() =>
-      Promise.resolve({ readDocumentText: readText, extractKeyFacts: () => [] })
-    ),
+    "ocr.run": makeOcrRunHandler(testAiTools({ readDocumentText: readText })),
   };
   const msg = { type: "ocr.run" as const, runId: body.run.id, userId: m.user.id };
   // KV refuses every commit settling file 1, the failure path's included.

@@ -3,6 +3,7 @@ import { makeOcrExtractHandler } from "../../server/jobs/ocr_extract_job.ts";
 import { makeOcrRunHandler } from "../../server/jobs/ocr_run_job.ts";
 import { getQuotas } from "../../server/kv/quotas.ts";
 import { type SeededUser, type TestApp, testApp } from "../helpers/test_app.ts";
+import { testAiTools } from "../helpers/ai_tools.ts";
 import { readTextAsWordLines } from "../helpers/text_reader_double.ts";
 
 /**
@@ -11,13 +12,8 @@ import { readTextAsWordLines } from "../helpers/text_reader_double.ts";
  * The text reader is a test double (a file's bytes are its lines; "BROKEN" fails like a damaged file).
  */
 const readText = readTextAsWordLines;
-const runOcr = makeOcrRunHandler(() =>
-  Promise.resolve({ readDocumentText: readText, extractKeyFacts: () => [] })
-);
-const runExtract = makeOcrExtractHandler({
-  engines: () => Promise.resolve({ readDocumentText: readText, extractKeyFacts: () => [] }),
-  llm: () => Promise.resolve(null),
-});
+const runOcr = makeOcrRunHandler(testAiTools({ readDocumentText: readText }));
+const runExtract = makeOcrExtractHandler(testAiTools({ readDocumentText: readText }));
 
 const COMPLAINT = "民事起诉状\n原告：李四\n被告：张三\n诉讼请求：归还借款12000元";
 const IOU = "借条\n借款人：张三\n借款金额：人民币壹万元整（¥10,000.00）";

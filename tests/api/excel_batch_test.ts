@@ -5,7 +5,7 @@ import { startJobListener } from "../../server/jobs/dispatch.ts";
 import { jobHandlers } from "../../server/jobs/handlers.ts";
 import { getBatch, listFiles, recordFile } from "../../server/kv/excel_batch.ts";
 import { getTask, listTasksByUser } from "../../server/kv/tasks.ts";
-import { handleExcelBatchGenerate } from "../../server/services/excel_batch/generate_task.ts";
+import { handleExcelBatchGenerate } from "../../server/jobs/excel_batch_job.ts";
 import { ZIP_LINK_TTL_MS } from "../../server/services/links/zip_links.ts";
 import { docxText, fileForm, quotaOf, sheetBytes } from "../helpers/mediation.ts";
 import { type SeededUser, type TestApp, testApp } from "../helpers/test_app.ts";

@@ -3,10 +3,12 @@ import { buildDocx, plainParagraph } from "../../scripts/make_fixtures.ts";
 import type { FolderRecord } from "../../server/kv/custom_ocr_records.ts";
 import { getQuotas } from "../../server/kv/quotas.ts";
 import { listUsageRecords } from "../../server/kv/usage.ts";
-import { type FolderRunTools, runFolderRecord } from "../../server/services/custom_ocr/folder_case.ts";
+import { makeCustomOcrFolderHandler } from "../../server/jobs/custom_ocr_folder_job.ts";
+import type { AiTools } from "../../server/jobs/ai_tools.ts";
 import PizZip from "pizzip";
 import { type SeededUser, type TestApp, testApp } from "../helpers/test_app.ts";
 import { readTextAsWordLines } from "../helpers/text_reader_double.ts";
+import { testAiTools } from "../helpers/ai_tools.ts";
 
 /** The text of a .docx body. */
 function docxText(bytes: Uint8Array): string {
@@ -19,10 +21,7 @@ function docxText(bytes: Uint8Array): string {
 const DATA = new URL("../../../shared/data/extraction/", import.meta.url);
 
 /** Test double of the text reader: a file's bytes are its lines; "BROKEN" fails like a damaged file. */
-const textTools: FolderRunTools = {
-  readDocumentText: readTextAsWordLines,
-  llm: () => Promise.resolve(null),
-};
+const textTools = testAiTools({ readDocumentText: readTextAsWordLines });
 
 const COMPLAINT =
   "民事起诉状\n原告：李四，男，1985年3月2日出生\n被告：张三，男\n诉讼请求：\n一、判令被告归还借款12000元；\n此致\n杭州市西湖区人民法院";
@@ -78,7 +77,7 @@ Deno.test("folder mode: a case folder is routed by the rule, charged per file, r
   const before = await progress(t, u, body.batchId);
   assert.deepEqual([before.status, before.processedFiles, before.totalFiles], ["processing", 0, 2]);
 
-  await runFolderRecord(t.deps, { userId: u.user.id, recordId: body.batchId }, textTools);
+  await makeCustomOcrFolderHandler(textTools)(t.deps, { userId: u.user.id, recordId: body.batchId });
   const done = await progress(t, u, body.batchId);
   assert.equal(done.status, "completed", JSON.stringify(done));
   assert.equal(done.processedFiles, 2);
@@ -94,7 +93,7 @@ Deno.test("folder mode: a case folder is routed by the rule, charged per file, r
   assert.equal(usage.records.filter((r) => r.type === "aiextract" && r.status === "success").length, 2);
 
   // A second delivery of the job changes nothing.
-  await runFolderRecord(t.deps, { userId: u.user.id, recordId: body.batchId }, textTools);
+  await makeCustomOcrFolderHandler(textTools)(t.deps, { userId: u.user.id, recordId: body.batchId });
   assert.equal((await getQuotas(t.kv, u.user.id)).aiLimit, 3);
 
   const records = await (await t.request("GET", "/api/folder-browser/records", { as: u })).json();
@@ -126,8 +125,8 @@ Deno.test("folder mode: a failed file is refunded once; the run still merges the
   await uploadFolder(t, u, { "案/起诉状.docx": COMPLAINT, "案/借条.docx": "BROKEN" });
   const { body } = await process(t, u, { ruleId, items: [{ path: "案", isFolder: true }] });
   assert.equal((await getQuotas(t.kv, u.user.id)).aiLimit, 1);
-  await runFolderRecord(t.deps, { userId: u.user.id, recordId: body.batchId }, textTools);
-  await runFolderRecord(t.deps, { userId: u.user.id, recordId: body.batchId }, textTools);
+  await makeCustomOcrFolderHandler(textTools)(t.deps, { userId: u.user.id, recordId: body.batchId });
+  await makeCustomOcrFolderHandler(textTools)(t.deps, { userId: u.user.id, recordId: body.batchId });
   assert.equal((await getQuotas(t.kv, u.user.id)).aiLimit, 2, "one refund, once");
   const p = await progress(t, u, body.batchId);
   assert.equal(p.status, "completed");
@@ -188,7 +187,7 @@ Deno.test("folder mode: choosing another source or typing a value updates the re
   });
   assert.equal(early.status, 409);
   await early.body?.cancel();
-  await runFolderRecord(t.deps, { userId: u.user.id, recordId: body.batchId }, textTools);
+  await makeCustomOcrFolderHandler(textTools)(t.deps, { userId: u.user.id, recordId: body.batchId });
   const p = await progress(t, u, body.batchId);
   const sources = p.fieldValues.defendant_name.map((v: { value: string; source: string }) =>
     `${v.value}@${v.source}`
@@ -250,7 +249,7 @@ Deno.test("generate: a completed record fills the chosen /ai-muban templates (fo
   });
   assert.equal(early.status, 409, "only a completed record");
   await early.body?.cancel();
-  await runFolderRecord(t.deps, { userId: u.user.id, recordId: body.batchId }, textTools);
+  await makeCustomOcrFolderHandler(textTools)(t.deps, { userId: u.user.id, recordId: body.batchId });
 
   const none = await t.request("POST", `/api/custom-ocr/generate/${body.batchId}`, {
     as: u,
@@ -324,7 +323,7 @@ Deno.test("GET /api/folder-browser/tree and contents: the AI folder one level at
   const { body } = await process(t, u, { ruleId, items: [{ path: "案件/张三", isFolder: true }] });
   assert.equal(body.totalFiles, 2);
   // 已处理 once the run has completed (#27: not while it still reads).
-  await runFolderRecord(t.deps, { userId: u.user.id, recordId: body.batchId }, textTools);
+  await makeCustomOcrFolderHandler(textTools)(t.deps, { userId: u.user.id, recordId: body.batchId });
   const level =
     await (await t.request("GET", `/api/folder-browser/tree?path=${encodeURIComponent("案件")}`, { as: u }))
       .json();
@@ -354,8 +353,8 @@ Deno.test("DELETE /api/folder-browser/records/{id} and the storage manager remov
   await uploadFolder(t, u, { "甲/起诉状.docx": COMPLAINT, "乙/借条.docx": IOU });
   const a = (await process(t, u, { ruleId, items: [{ path: "甲", isFolder: true }] })).body.batchId;
   const b = (await process(t, u, { ruleId, items: [{ path: "乙", isFolder: true }] })).body.batchId;
-  await runFolderRecord(t.deps, { userId: u.user.id, recordId: a }, textTools);
-  await runFolderRecord(t.deps, { userId: u.user.id, recordId: b }, textTools);
+  await makeCustomOcrFolderHandler(textTools)(t.deps, { userId: u.user.id, recordId: a });
+  await makeCustomOcrFolderHandler(textTools)(t.deps, { userId: u.user.id, recordId: b });
   const other = await member(t, 1);
   assert.equal((await t.request("DELETE", `/api/folder-browser/records/${a}`, { as: other })).status, 404);
   const del = await t.request("DELETE", `/api/folder-browser/records/${a}`, { as: u });
@@ -380,18 +379,18 @@ Deno.test("folder mode: running a folder again reads and charges only new or cha
   const ruleId = await sharedRule(t, u);
   await uploadFolder(t, u, { "案/起诉状.docx": COMPLAINT, "案/借条.docx": IOU });
   const first = (await process(t, u, { ruleId, items: [{ path: "案", isFolder: true }] })).body;
-  await runFolderRecord(t.deps, { userId: u.user.id, recordId: first.batchId }, textTools);
+  await makeCustomOcrFolderHandler(textTools)(t.deps, { userId: u.user.id, recordId: first.batchId });
   assert.equal((await getQuotas(t.kv, u.user.id)).aiLimit, 8);
 
   // Nothing changed: nothing to charge, the texts come from the first run.
   const again = (await process(t, u, { ruleId, items: [{ path: "案", isFolder: true }] })).body;
   assert.equal((await getQuotas(t.kv, u.user.id)).aiLimit, 8);
   let reads = 0;
-  const counting: FolderRunTools = {
+  const counting: AiTools = {
     ...textTools,
     readDocumentText: (d, i) => (reads++, textTools.readDocumentText(d, i)),
   };
-  await runFolderRecord(t.deps, { userId: u.user.id, recordId: again.batchId }, counting);
+  await makeCustomOcrFolderHandler(counting)(t.deps, { userId: u.user.id, recordId: again.batchId });
   assert.equal(reads, 0);
   const p = await progress(t, u, again.batchId);
   assert.equal(p.status, "completed");
@@ -409,7 +408,7 @@ Deno.test("folder mode: running a folder again reads and charges only new or cha
   await up.body?.cancel();
   const third = (await process(t, u, { ruleId, items: [{ path: "案", isFolder: true }] })).body;
   assert.equal((await getQuotas(t.kv, u.user.id)).aiLimit, 7);
-  await runFolderRecord(t.deps, { userId: u.user.id, recordId: third.batchId }, counting);
+  await makeCustomOcrFolderHandler(counting)(t.deps, { userId: u.user.id, recordId: third.batchId });
   assert.equal(reads, 1);
   const rec =
     (await (await t.request("GET", `/api/folder-browser/records/${third.batchId}`, { as: u })).json()).record;
@@ -417,7 +416,7 @@ Deno.test("folder mode: running a folder again reads and charges only new or cha
   // The first record can go: the later ones keep their own copies of the texts.
   await t.request("DELETE", `/api/folder-browser/records/${first.batchId}`, { as: u });
   const fourth = (await process(t, u, { ruleId, items: [{ path: "案", isFolder: true }] })).body;
-  await runFolderRecord(t.deps, { userId: u.user.id, recordId: fourth.batchId }, counting);
+  await makeCustomOcrFolderHandler(counting)(t.deps, { userId: u.user.id, recordId: fourth.batchId });
   assert.equal(reads, 1);
   assert.equal((await progress(t, u, fourth.batchId)).status, "completed");
 });
@@ -428,7 +427,7 @@ Deno.test("folder mode: a run again keeps the values a person typed or picked, f
   const ruleId = await sharedRule(t, u);
   await uploadFolder(t, u, { "案/起诉状.docx": COMPLAINT, "案/借条.docx": IOU });
   const first = (await process(t, u, { ruleId, items: [{ path: "案", isFolder: true }] })).body;
-  await runFolderRecord(t.deps, { userId: u.user.id, recordId: first.batchId }, textTools);
+  await makeCustomOcrFolderHandler(textTools)(t.deps, { userId: u.user.id, recordId: first.batchId });
   const choose = async (recordId: string, fieldName: string, selectedSource: unknown) => {
     const res = await t.request("POST", "/api/folder-browser/update-field-source", {
       as: u,
@@ -442,7 +441,7 @@ Deno.test("folder mode: a run again keeps the values a person typed or picked, f
 
   // Same files again: both values stay, nothing disagrees.
   const again = (await process(t, u, { ruleId, items: [{ path: "案", isFolder: true }] })).body;
-  await runFolderRecord(t.deps, { userId: u.user.id, recordId: again.batchId }, textTools);
+  await makeCustomOcrFolderHandler(textTools)(t.deps, { userId: u.user.id, recordId: again.batchId });
   const p = await progress(t, u, again.batchId);
   assert.equal(p.mergedResult.plaintiff_phone, "13800138000");
   assert.deepEqual(p.fieldValues.plaintiff_phone[0], { value: "13800138000", source: "手动输入" });
@@ -464,7 +463,7 @@ Deno.test("folder mode: a run again keeps the values a person typed or picked, f
   assert.equal(up.status, 200);
   await up.body?.cancel();
   const third = (await process(t, u, { ruleId, items: [{ path: "案", isFolder: true }] })).body;
-  await runFolderRecord(t.deps, { userId: u.user.id, recordId: third.batchId }, textTools);
+  await makeCustomOcrFolderHandler(textTools)(t.deps, { userId: u.user.id, recordId: third.batchId });
   const rec =
     (await (await t.request("GET", `/api/folder-browser/records/${third.batchId}`, { as: u })).json()).record;
   assert.equal(rec.merged_result.defendant_name, "张三");
@@ -582,7 +581,7 @@ Deno.test("GET /api/folder-browser/tree: 已处理 only once a run has completed
   const { body } = await process(t, u, { ruleId, items: [{ path: "案", isFolder: true }] });
   assert.equal(body.totalFiles, 2);
   assert.equal((await tree()).isProcessed, false, "still reading");
-  await runFolderRecord(t.deps, { userId: u.user.id, recordId: body.batchId }, textTools);
+  await makeCustomOcrFolderHandler(textTools)(t.deps, { userId: u.user.id, recordId: body.batchId });
   assert.equal((await tree()).isProcessed, true);
   const unknown = await t.request("GET", "/api/folder-browser/tree?ruleId=nope", { as: u });
   assert.equal(unknown.status, 404);

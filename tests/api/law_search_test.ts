@@ -8,7 +8,9 @@ import assert from "node:assert/strict";
 import PizZip from "pizzip";
 import { describeImportReport } from "../../common/schemas/law_search.ts";
 import { getQuotas } from "../../server/kv/quotas.ts";
+import { createLaw } from "../../server/kv/laws.ts";
 import { getLawImportStatus, importLawsAtFirstStart } from "../../server/services/laws/first_start_laws.ts";
+import { getLawLibrary } from "../../server/services/laws/library_store.ts";
 import { fakeAnswer, fakeError, startFakeOpenAi } from "../helpers/fake_openai.ts";
 import { type TestApp, testApp } from "../helpers/test_app.ts";
 
@@ -442,9 +444,85 @@ Deno.test("overview: importing shows the first-start import's progress, then nul
   assert.equal(body.importing.total, 6);
   assert.ok(["reading", "importing", "indexing"].includes(body.importing.phase));
   assert.ok(body.importing.done >= 0 && body.importing.done <= 6);
+  // Search and 问答 say the library is being filled rather than finding nothing in the empty one.
+  const searched = await search(t, "admin", { q: "借款" });
+  assert.equal(searched.loading, true);
+  assert.equal(searched.message, "法规库正在加载，请稍候再试");
+  const member = await t.userWith(["ai_law_search"], { quotas: { ai: 1 } });
+  const ask = await t.request("POST", "/api/law-search/ask", {
+    as: member,
+    json: { question: "借款到期不还怎么办" },
+  });
+  assert.equal((await ask.json()).code, "LAW_LIBRARY_LOADING");
   release();
   await run;
   const after = await (await t.request("GET", "/api/law-search/overview", { as: "admin" })).json();
   assert.equal(after.importing, null);
   assert.equal(after.laws, 5);
+});
+
+Deno.test("start-up: while the stored library is built, search answers 法规库正在加载 at once and other routes answer; then it searches", async () => {
+  using t = await testApp();
+  // A library stored by an earlier run; its texts are read only when the test lets them, so the build
+  // cannot end before the requests below.
+  const record = {
+    id: "law1",
+    title: "中华人民共和国借款测试法",
+    shortNames: [],
+    level: "法律" as const,
+    issuer: "",
+    publishDate: "2020-01-01",
+    effectiveDate: "2020-01-01",
+    status: "现行有效" as const,
+    statusBasis: "",
+    statusManual: false,
+    successor: null,
+    folder: null,
+    sources: [],
+    sha256: "x",
+    articleCount: 1,
+    importedAt: 1,
+    repeals: [],
+  };
+  const article = {
+    number: "第一条",
+    num: 1,
+    sub: 0,
+    path: [],
+    paragraphs: ["借款人应当按照约定的期限返还借款。"],
+  };
+  await createLaw(t.deps.kv, t.deps.blobs, record, { articles: [article], body: "", history: [] });
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => release = resolve);
+  const read = t.deps.blobs.read.bind(t.deps.blobs);
+  t.deps.blobs.read = async (key: string) => {
+    await gate;
+    return await read(key);
+  };
+
+  const during = await search(t, "admin", { q: "借款 返还" });
+  assert.equal(during.loading, true);
+  assert.equal(during.message, "法规库正在加载，请稍候再试");
+  assert.deepEqual(during.results, []);
+  const overview = await (await t.request("GET", "/api/law-search/overview", { as: "admin" })).json();
+  assert.equal(overview.loading, true);
+  assert.equal((await t.request("GET", "/api/health")).status, 200);
+  const member = await t.userWith(["ai_law_search"], { quotas: { ai: 2 } });
+  const ask = await t.request("POST", "/api/law-search/ask", {
+    as: member,
+    json: { question: "借款到期不还怎么办" },
+  });
+  assert.equal(ask.status, 503);
+  assert.equal((await ask.json()).error, "法规库正在加载，请稍候再试");
+  assert.equal((await getQuotas(t.kv, member.user.id)).aiLimit, 2);
+
+  release();
+  await getLawLibrary(t.deps);
+  const after = await search(t, "admin", { q: "借款 返还" });
+  assert.equal(after.loading, false);
+  assert.equal(after.results[0]?.title, "中华人民共和国借款测试法");
+  assert.equal(
+    (await (await t.request("GET", "/api/law-search/overview", { as: "admin" })).json()).loading,
+    false,
+  );
 });

@@ -5,7 +5,7 @@ import { startJobListener } from "../../server/jobs/dispatch.ts";
 import { jobHandlers } from "../../server/jobs/handlers.ts";
 import { getBatchByNo, listRows, recordRowOutcome } from "../../server/kv/mediation_batches.ts";
 import { getTask } from "../../server/kv/tasks.ts";
-import { handleMediationGenerate } from "../../server/services/mediation/generate_batch.ts";
+import { handleMediationGenerate } from "../../server/jobs/mediation_generate_job.ts";
 import { ZIP_LINK_TTL_MS } from "../../server/services/links/zip_links.ts";
 import { createPdfConverter } from "../../server/services/pdf/libreoffice_pool.ts";
 import { type SeededUser, type TestApp, testApp } from "../helpers/test_app.ts";

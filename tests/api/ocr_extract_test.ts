@@ -6,6 +6,7 @@ import { getOcrBatch } from "../../server/kv/ocr_batches.ts";
 import { getQuotas } from "../../server/kv/quotas.ts";
 import { getUsageStats, listUsageRecords } from "../../server/kv/usage.ts";
 import { type SeededUser, type TestApp, testApp } from "../helpers/test_app.ts";
+import { testAiTools } from "../helpers/ai_tools.ts";
 import { readTextAsWordLines } from "../helpers/text_reader_double.ts";
 
 /**
@@ -13,14 +14,7 @@ import { readTextAsWordLines } from "../helpers/text_reader_double.ts";
  * double (text files as Word lines, "BROKEN" refused like a damaged file); fields are merged by the real
  * extraction core with rules only.
  */
-const runExtract = makeOcrExtractHandler({
-  engines: () =>
-    Promise.resolve({
-      readDocumentText: readTextAsWordLines,
-      extractKeyFacts: () => [],
-    }),
-  llm: () => Promise.resolve(null),
-});
+const runExtract = makeOcrExtractHandler(testAiTools({ readDocumentText: readTextAsWordLines }));
 
 const FIELDS = [
   { label: "借款人", key: "borrower" },

@@ -7,7 +7,7 @@ import { makeOcrRunHandler } from "../../server/jobs/ocr_run_job.ts";
 import { getQuotas } from "../../server/kv/quotas.ts";
 import { getUsageStats, listUsageRecords } from "../../server/kv/usage.ts";
 import type { DocumentText } from "../../server/services/doc_text/types.ts";
-import type { OcrEngines } from "../../server/services/ocr_runs/engines.ts";
+import type { AiTools } from "../../server/jobs/ai_tools.ts";
 import { type SeededUser, type TestApp, testApp } from "../helpers/test_app.ts";
 import { requireTool } from "../helpers/require_tool.ts";
 
@@ -15,7 +15,7 @@ import { requireTool } from "../helpers/require_tool.ts";
  * The run flow, metering and access of /api/ocr/runs. The reader is a test double (text files read as
  * lines, "BROKEN" refused like a damaged file) so these tests measure the run, not the OCR engine.
  */
-const engines: OcrEngines = {
+const engines: AiTools = {
   readDocumentText(_deps, { bytes, fileName }): Promise<DocumentText> {
     const text = new TextDecoder().decode(bytes);
     if (text.includes("BROKEN")) {
@@ -33,10 +33,22 @@ const engines: OcrEngines = {
   extractKeyFacts(doc) {
     const line = doc.pages[0].lines.find((l) => /\d{17}[\dX]/.test(l.text));
     const value = line ? /\d{17}[\dX]/.exec(line.text)![0] : null;
-    return value ? [{ label: "身份证号", value, checks: ["校验位正确"], source: { page: 1, line: 2 } }] : [];
+    const source = { fileName: doc.fileName, page: 1, line: 2, snippet: line?.text ?? "" };
+    const facts = value
+      ? [{
+        type: "id_no" as const,
+        label: "身份证号",
+        value,
+        normalized: value,
+        checks: ["校验位正确"],
+        source,
+      }]
+      : [];
+    return { fileName: doc.fileName, kind: "", facts };
   },
+  llm: () => Promise.resolve(null),
 };
-const runJob = makeOcrRunHandler(() => Promise.resolve(engines));
+const runJob = makeOcrRunHandler(engines);
 
 function form(files: [string, string | Uint8Array][]): FormData {
   const f = new FormData();
@@ -109,18 +121,16 @@ Deno.test("GET /api/ocr/runs/:id: the file being read shows its pages read so fa
   const m = await member(t, 5);
   const firstPage = Promise.withResolvers<void>();
   const gate = Promise.withResolvers<void>();
-  const slowJob = makeOcrRunHandler(() =>
-    Promise.resolve({
-      ...engines,
-      async readDocumentText(deps, input) {
-        input.onPage?.({ pagesDone: 1, pagesTotal: 3 });
-        firstPage.resolve();
-        await gate.promise;
-        input.onPage?.({ pagesDone: 3, pagesTotal: 3 });
-        return await engines.readDocumentText(deps, input);
-      },
-    })
-  );
+  const slowJob = makeOcrRunHandler({
+    ...engines,
+    async readDocumentText(deps, input) {
+      input.onPage?.({ pagesDone: 1, pagesTotal: 3 });
+      firstPage.resolve();
+      await gate.promise;
+      input.onPage?.({ pagesDone: 3, pagesTotal: 3 });
+      return await engines.readDocumentText(deps, input);
+    },
+  });
   const body = await (await upload(t, m, [["扫描件.pdf", "民事起诉状\n原告李四"]])).json();
   const job = slowJob(t.deps, { type: "ocr.run", runId: body.run.id, userId: m.user.id });
   await firstPage.promise;

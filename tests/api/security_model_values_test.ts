@@ -7,8 +7,9 @@
 import assert from "node:assert/strict";
 import PizZip from "pizzip";
 import { buildDocx, plainParagraph } from "../../scripts/make_fixtures.ts";
+import { testAiTools } from "../helpers/ai_tools.ts";
 import { makeOcrExtractHandler } from "../../server/jobs/ocr_extract_job.ts";
-import { runFolderRecord } from "../../server/services/custom_ocr/folder_case.ts";
+import { makeCustomOcrFolderHandler } from "../../server/jobs/custom_ocr_folder_job.ts";
 import { getLlmClient } from "../../server/services/llm/llm_client.ts";
 import { fakeAnswer, type FakeOpenAi, startFakeOpenAi } from "../helpers/fake_openai.ts";
 import { type SeededUser, type TestApp, testApp } from "../helpers/test_app.ts";
@@ -80,10 +81,10 @@ Deno.test("/custom-ocr: an invented value is a flagged candidate, not the value,
   form.append("files", new File([FILE_TEXT], "申请书.docx"));
   const started = await (await t.request("POST", "/api/custom-ocr/process", { as: u, form })).json();
   const recordId = started.batchId;
-  await runFolderRecord(t.deps, { userId: u.user.id, recordId }, {
+  await makeCustomOcrFolderHandler(testAiTools({
     readDocumentText: readTextAsWordLines,
     llm: (d) => getLlmClient(d),
-  });
+  }))(t.deps, { userId: u.user.id, recordId });
   assert.ok(fake.chatRequests.length >= 1, "the model was asked");
 
   const progress = await (await t.request("GET", `/api/custom-ocr/progress/${recordId}`, { as: u })).json();
@@ -147,10 +148,10 @@ Deno.test("/ocr-extract: an invented value is not found and not the value; it is
   assert.equal(res.status, 200);
   const batchId = res.headers.get("x-batch-id")!;
   const drained = res.text();
-  const run = makeOcrExtractHandler({
-    engines: () => Promise.resolve({ readDocumentText: readTextAsWordLines, extractKeyFacts: () => [] }),
+  const run = makeOcrExtractHandler(testAiTools({
+    readDocumentText: readTextAsWordLines,
     llm: (deps) => getLlmClient(deps),
-  });
+  }));
   await run(t.deps, { type: "ocr_extract.run", batchId, userId: u.user.id });
   await drained;
   assert.ok(fake.chatRequests.length >= 1, "the model was asked");

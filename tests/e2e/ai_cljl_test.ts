@@ -1,5 +1,11 @@
 import assert from "node:assert/strict";
 import { buildDocx, plainParagraph } from "../../scripts/make_fixtures.ts";
+import {
+  type FolderRecord,
+  newRecordId,
+  type RecordFile,
+  recordKey,
+} from "../../server/kv/custom_ocr_records.ts";
 import { launchBrowser } from "../helpers/browser.ts";
 import { seedUser, startServer } from "../helpers/server_process.ts";
 import {
@@ -157,5 +163,62 @@ Deno.test("/ai-cljl: OCR识别 runs and OCR信息提取 batches are listed with 
   await foreign.getByRole("button", { name: /查\s*看/ }).click();
   await admin.locator(".ant-drawer").getByRole("cell", { name: "赵六借条.docx" }).waitFor();
   assert.equal(await admin.getByRole("button", { name: "在OCR识别中打开" }).count(), 0);
+  assertNoPageErrors(browser.pageErrors);
+});
+
+Deno.test("/ai-cljl: a custom OCR run being read shows the pages read of its current file, and its bar counts them", async () => {
+  await using server = await startServer({
+    seed: async (kv) => {
+      const user = await seedUser(kv, {
+        username: "reader",
+        password: PASSWORD,
+        permissions: ["dashboard", "custom_ocr_access", "ai_folder_access", "ai_cljl_access"],
+        quotas: { ai: 3 },
+      });
+      const now = Date.now();
+      const file = (fileName: string, status: RecordFile["status"]): RecordFile => ({
+        fileName,
+        path: `赵六案/${fileName}`,
+        nodeId: fileName,
+        blobKey: `none/${fileName}`,
+        status,
+        keys: ["被告"],
+      });
+      // A run whose job is reading the second of three files, at page 2 of 4 (no job is queued: it stays so).
+      const record: FolderRecord = {
+        id: newRecordId(now),
+        userId: user.id,
+        username: user.username,
+        ruleId: "r",
+        ruleName: "起诉状要素",
+        folderPath: "赵六案",
+        status: "processing",
+        files: [
+          file("起诉状.pdf", "completed"),
+          { ...file("证据.pdf", "processing"), pagesDone: 2, pagesTotal: 4 },
+          file("借条.pdf", "pending"),
+        ],
+        fields: [{ key: "被告", label: "被告" }],
+        charged: 3,
+        refunded: 0,
+        mergedResult: {},
+        fieldValues: {},
+        errorMessage: null,
+        extractionKey: null,
+        createdAt: now,
+        updatedAt: now,
+      };
+      await kv.set(recordKey(user.id, record.id), record);
+    },
+  });
+  await using browser = await launchBrowser();
+  const page = await signedInPage(browser, { url: server.url, username: "reader", password: PASSWORD });
+  await openSignedIn(page, "/ai-cljl");
+  const row = page.locator("tr.ant-table-row").filter({ hasText: "赵六案" });
+  await row.getByRole("button", { name: /查\s*看/ }).click();
+  const drawer = page.locator(".ant-drawer").filter({ hasText: "处理详情" });
+  await drawer.getByText("证据.pdf（已读 2/4 页）").waitFor();
+  // One file read and half of the next: (1 + 2/4) of 3 files.
+  await drawer.locator(".ant-progress").getByText("50%", { exact: true }).waitFor();
   assertNoPageErrors(browser.pageErrors);
 });

@@ -9,13 +9,26 @@ export interface FieldValue {
   source: string;
   /** The model gave it, no line of the file states it (模型推断，无原文): shown, never chosen by itself. */
   unverified?: boolean;
+  /** Where in its file it was read (beyond the spec): page, line, box (a wrapped value: each line's too). */
+  page?: number;
+  line?: number;
+  box?: [number, number, number, number];
+  boxes?: [number, number, number, number][];
 }
 
 export interface RunProgress {
   status: "pending" | "processing" | "completed" | "failed";
   processedFiles: number;
   totalFiles: number;
-  files: { fileName: string; status: string; error?: string; extractedData: Record<string, string> }[];
+  files: {
+    fileName: string;
+    status: string;
+    error?: string;
+    /** The file being read: pages read so far and its pages. */
+    pagesDone?: number;
+    pagesTotal?: number;
+    extractedData: Record<string, string>;
+  }[];
   mergedResult: Record<string, string | null>;
   fieldValues: Record<string, FieldValue[]>;
   fieldLabels: Record<string, string>;
@@ -210,4 +223,12 @@ export function listRecords(scope: "mine" | "all" = "mine", kind?: AiRunKind | "
 /** DELETE /api/folder-browser/records/{id} */
 export function deleteRecord(id: string) {
   return api.delete(`/api/folder-browser/records/${encodeURIComponent(id)}`, { silent: true });
+}
+
+/** A page of a run's file as an image, to mark where a value was read (not in the spec). */
+export function getRecordPageImage(batchId: string, fileName: string, page: number) {
+  return api.get<{ success: true; image: string; width: number; height: number; boxScale: number }>(
+    `/api/custom-ocr/page-image/${encodeURIComponent(batchId)}`,
+    { query: { fileName, page }, silent: true },
+  );
 }

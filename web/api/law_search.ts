@@ -38,6 +38,8 @@ export interface LawOverview {
   aiConfigured: boolean;
   /** The first-start import while it runs, else null. */
   importing: LawImportStatus | null;
+  /** The server is still building the library after a start (seconds); counts are 0 until then. */
+  loading: boolean;
 }
 
 export interface LawSearchResult {
@@ -45,6 +47,9 @@ export interface LawSearchResult {
   results: LawSearchHit[];
   terms: string[];
   corrections: string[];
+  /** The library is still being built after a start: nothing was searched; `message` says so. */
+  loading?: boolean;
+  message?: string;
 }
 
 export interface ArticleDetail {

@@ -10,7 +10,7 @@ import { type AiRefundInput, type AiRefundPlan, planAiRefund } from "../../kv/ai
  * the other finds it settled: no file is refunded twice or charged for nothing.
  */
 
-/** How one run record is failed. Built per run by the job kind (server/jobs/ai_run_kinds.ts). */
+/** How one run record is failed. Built per run by the job kind (server/services/ai_metering/ai_run_kinds.ts). */
 export interface AiRunTarget<R> {
   /** The run's record. */
   key: Deno.KvKey;

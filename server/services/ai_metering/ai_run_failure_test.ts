@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { aiRunKinds } from "../../jobs/ai_run_kinds.ts";
+import { aiRunKinds } from "./ai_run_kinds.ts";
 import {
   addOcrRun,
   getOcrRun,

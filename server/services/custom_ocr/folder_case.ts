@@ -2,10 +2,9 @@
  * Custom OCR folder mode (part 4 §2, §4, §9; issue #13 scope 4): one case folder of the user's AI
  * document folder, read with a rule. startFolderRun() routes the folder's files by the rule's patterns,
  * charges one AI use per routed file in the commit that creates the record and enqueues its job, so a
- * refusal (AI使用次数不足, no matching file) leaves nothing. runFolderRecord() (the job) reads each
- * file's text, settles it once (a success usage record, or the failure and its refund in one commit),
- * then merges the case's fields (extractCaseFields) keeping for each field only the values read from
- * files the rule asks that field of.
+ * refusal (AI使用次数不足, no matching file) leaves nothing. Its job (server/jobs/custom_ocr_folder_job.ts)
+ * reads each file's text, settles it once, then merges the case's fields keeping for each field only
+ * the values read from files the rule asks that field of (routeExtraction, recordResult below).
  */
 import { userItemPrefix } from "../../blobs/blob_keys.ts";
 import type { AppDeps } from "../../deps.ts";
@@ -14,28 +13,21 @@ import { type AiFolderNode, listChildren } from "../../kv/ai_folder.ts";
 import {
   type FieldValue,
   type FolderRecord,
-  getRecordEntry,
   listRecords,
   newRecordId,
   type RecordFile,
   recordKey,
 } from "../../kv/custom_ocr_records.ts";
-import { addAiUseSuccess, applyAiRefund, planAiRefund } from "../../kv/ai_uses.ts";
 import { chargeAiUses } from "../ai_metering/ai_metering.ts";
+import { enqueueAiJob, folderRunMessage } from "../ai_metering/ai_run_kinds.ts";
 import { joinFolderPath, parseFolderPath } from "../ai_folder/folder_paths.ts";
 import { resolveFolder, resolveItem } from "../ai_folder/folder_store.ts";
-import type { DocumentText } from "../doc_text/types.ts";
-import { extractCaseFields } from "../extraction/extract_case_fields.ts";
 import { mergeField } from "../extraction/merge.ts";
-import type { CaseExtraction, FieldSpec } from "../extraction/types.ts";
-import type { LlmClient } from "../llm/types.ts";
-import { applyKeptValues, keptFromPrevious } from "./kept_values.ts";
+import type { FieldSpec } from "../../../common/field_spec.ts";
+import type { CaseExtraction } from "../extraction/types.ts";
+import { keptFromPrevious } from "./kept_values.ts";
+import { fieldValueOf } from "./field_value.ts";
 import { requireRunnableRule, routeFile } from "./rules.ts";
-
-/** The job message of one folder record. */
-export function folderRunMessage(record: Pick<FolderRecord, "id" | "userId">) {
-  return { type: "custom_ocr.folder" as const, recordId: record.id, userId: record.userId };
-}
 
 /** Every file below a folder (depth first, by name), with its path. */
 async function filesBelow(
@@ -158,9 +150,11 @@ export async function startFolderRun(
     updatedAt: now,
   };
   const write = (op: Deno.AtomicOperation) =>
-    op.check({ key: recordKey(record.userId, record.id), versionstamp: null })
-      .set(recordKey(record.userId, record.id), record)
-      .enqueue(folderRunMessage(record), { keysIfUndelivered: [["custom_ocr_undelivered", record.id]] });
+    enqueueAiJob(
+      op.check({ key: recordKey(record.userId, record.id), versionstamp: null })
+        .set(recordKey(record.userId, record.id), record),
+      folderRunMessage(record),
+    );
   try {
     if (charged > 0) await chargeAiUses(kv, { userId: input.userId, amount: charged, extend: write });
     else if (!(await write(kv.atomic()).commit()).ok) throw new AppError("QUOTA_BUSY");
@@ -169,71 +163,6 @@ export async function startFolderRun(
     throw err;
   }
   return record;
-}
-
-export interface FolderRunTools {
-  readDocumentText(deps: AppDeps, input: { bytes: Uint8Array; fileName: string }): Promise<DocumentText>;
-  /** The model client for the record's user when one is configured (null: rules only). */
-  llm(deps: AppDeps, userId: number): Promise<LlmClient | null>;
-}
-
-function failureText(err: unknown, fileName: string): string {
-  if (err instanceof AppError) return err.message;
-  console.error(`[custom_ocr] reading ${fileName} failed:`, err);
-  return "文件识别失败，文件可能已损坏";
-}
-
-/** The refund id of one file's AI use: its settlement and a failed record's refund share it (once per file). */
-export function customOcrRefundId(recordId: string, index: number): string {
-  return `custom_ocr:${recordId}:${index}`;
-}
-
-/** Writes one file's outcome once: success with its usage record, or failure with its refund. */
-async function settleFile(
-  deps: AppDeps,
-  input: { record: FolderRecord; index: number; docKey?: string; error?: string },
-): Promise<void> {
-  const { kv, clock } = deps;
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const entry = await getRecordEntry(kv, input.record.userId, input.record.id);
-    const current = entry.value;
-    if (!current) return;
-    const file = current.files[input.index];
-    if (file.status === "completed" || file.status === "failed") return;
-    const now = clock.now();
-    const failed = input.error !== undefined;
-    const next: FolderRecord = {
-      ...current,
-      files: current.files.map((f, i) =>
-        i === input.index
-          ? {
-            ...f,
-            status: failed ? "failed" : "completed",
-            ...(failed ? { error: input.error } : { docKey: input.docKey }),
-          }
-          : f
-      ),
-      refunded: current.refunded + (failed ? 1 : 0),
-      updatedAt: now,
-    };
-    const op = kv.atomic().check(entry).set(entry.key, next);
-    const usage = {
-      type: "aiextract" as const,
-      username: current.username,
-      description: `自定义OCR：${current.folderPath}/${file.fileName}`,
-    };
-    if (failed) {
-      const refund = await planAiRefund(kv, {
-        refundId: customOcrRefundId(current.id, input.index),
-        userId: current.userId,
-        usage,
-        at: now,
-      });
-      if (refund) applyAiRefund(op, refund);
-    } else addAiUseSuccess(op, { ...usage, userId: current.userId, at: now });
-    if ((await op.commit()).ok) return;
-  }
-  throw new AppError("QUOTA_BUSY");
 }
 
 /**
@@ -255,7 +184,8 @@ export function routeExtraction(extraction: CaseExtraction, record: Pick<FolderR
 }
 
 /**
- * The record's shapes of part 4 §3: merged_result and field_values (each value with its file). A
+ * The record's shapes of part 4 §3: merged_result and field_values (each value with its file, and where
+ * in it, beyond the spec). A
  * value the model gave without a file line stating it is only a candidate, flagged `unverified`.
  */
 export function recordResult(extraction: CaseExtraction) {
@@ -267,88 +197,7 @@ export function recordResult(extraction: CaseExtraction) {
     fieldValues[key] = field.candidates.filter((c) => {
       const id = `${c.value}\u0000${c.source.fileName}`;
       return !seen.has(id) && seen.add(id);
-    }).map((c) => ({
-      value: c.value,
-      source: c.source.fileName,
-      normalized: c.normalized,
-      ...(c.unverified ? { unverified: true } : {}),
-    }));
+    }).map(fieldValueOf);
   }
   return { mergedResult, fieldValues };
-}
-
-/**
- * The job of one record: idempotent under at-least-once delivery (settled files are skipped, each
- * file is settled by a compare-and-set that succeeds once, the result is written once).
- */
-export async function runFolderRecord(
-  deps: AppDeps,
-  input: { userId: number; recordId: string },
-  tools: FolderRunTools,
-): Promise<void> {
-  const { kv, blobs } = deps;
-  const first = (await getRecordEntry(kv, input.userId, input.recordId)).value;
-  if (!first || first.status === "completed" || first.status === "failed") return;
-  const prefix = userItemPrefix(first.userId, "custom_ocr", first.id);
-  const docs: DocumentText[] = [];
-  for (const [index, file] of first.files.entries()) {
-    if (file.status === "completed" && file.docKey) {
-      const saved = await blobs.read(file.docKey);
-      if (saved) docs.push(JSON.parse(new TextDecoder().decode(saved)));
-      continue;
-    }
-    if (file.status === "failed") continue;
-    try {
-      const bytes = await blobs.read(file.blobKey);
-      if (!bytes) throw new AppError("AI_FOLDER_NOT_FOUND");
-      const read = await tools.readDocumentText(deps, { bytes, fileName: file.fileName });
-      const doc: DocumentText = {
-        fileName: file.fileName,
-        kind: read.kind,
-        pages: read.pages,
-        warnings: read.warnings,
-      };
-      const docKey = `${prefix}/doc-${index}.json`;
-      await blobs.put(docKey, new TextEncoder().encode(JSON.stringify(doc)));
-      await settleFile(deps, { record: first, index, docKey });
-      docs.push(doc);
-    } catch (err) {
-      await settleFile(deps, { record: first, index, error: failureText(err, file.fileName) });
-    }
-  }
-  let extraction: CaseExtraction = { fields: {} };
-  const errorMessage: string | null = docs.length === 0 ? "所有文件均识别失败" : null;
-  if (docs.length > 0) {
-    let llm: LlmClient | null = null;
-    try {
-      llm = await tools.llm(deps, input.userId);
-    } catch (err) {
-      console.warn("[custom_ocr] model client unavailable, rules only:", err);
-    }
-    try {
-      extraction = await extractCaseFields(docs, first.fields, llm ? { llm } : {});
-    } catch (err) {
-      console.warn("[custom_ocr] model extraction failed, rules only:", err);
-      extraction = await extractCaseFields(docs, first.fields, {});
-    }
-  }
-  const settled = await getRecordEntry(kv, input.userId, input.recordId);
-  if (!settled.value || settled.value.status !== "processing") return;
-  const routed = routeExtraction(extraction, settled.value);
-  const extractionKey = `${prefix}/extraction.json`;
-  await blobs.put(extractionKey, new TextEncoder().encode(JSON.stringify(routed)));
-  const freshFiles = new Set(settled.value.files.filter((f) => !f.reused).map((f) => f.fileName));
-  const next: FolderRecord = {
-    ...settled.value,
-    ...applyKeptValues(recordResult(routed), {
-      kept: settled.value.kept ?? {},
-      extraction: routed,
-      freshFiles,
-    }),
-    status: errorMessage ? "failed" : "completed",
-    errorMessage,
-    extractionKey,
-    updatedAt: deps.clock.now(),
-  };
-  await kv.atomic().check(settled).set(settled.key, next).commit();
 }

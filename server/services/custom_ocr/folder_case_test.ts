@@ -49,3 +49,48 @@ Deno.test("routeExtraction() keeps a field's values only from files the rule ask
     { value: "110101199003074514", source: "起诉状.docx", normalized: "110101199003074514" },
   ]);
 });
+
+Deno.test("recordResult() keeps where each value was read (page, line, boxes), for the page crop", () => {
+  const wrapped: FieldCandidate = {
+    ...candidate("浙江省杭州市西湖区文三路478号", "起诉状.pdf", 5),
+    source: {
+      fileName: "起诉状.pdf",
+      page: 2,
+      line: 7,
+      snippet: "住浙江省杭州市西湖区文三路478号",
+      box: [100.04, 120, 900, 190],
+      boxes: [[100.04, 120, 900, 150], [100, 160, 520.26, 190]],
+    },
+  };
+  const typed = candidate("13800138000", "起诉状.docx", 5);
+  const field = (key: string, c: FieldCandidate) => ({
+    key,
+    label: key,
+    value: c.value,
+    found: true,
+    sourceFile: c.source.fileName,
+    source: c.source,
+    method: "rules" as const,
+    confidence: 0.9,
+    candidates: [c],
+    conflict: false,
+  });
+  const { fieldValues } = recordResult({
+    fields: { address: field("address", wrapped), phone: field("phone", typed) },
+  });
+  assert.deepEqual(fieldValues.address, [{
+    value: "浙江省杭州市西湖区文三路478号",
+    source: "起诉状.pdf",
+    normalized: "浙江省杭州市西湖区文三路478号",
+    page: 2,
+    line: 7,
+    box: [100, 120, 900, 190],
+    boxes: [[100, 120, 900, 150], [100, 160, 520.3, 190]],
+  }]);
+  // A Word file has no boxes: nothing to crop, nothing kept.
+  assert.deepEqual(fieldValues.phone, [{
+    value: "13800138000",
+    source: "起诉状.docx",
+    normalized: "13800138000",
+  }]);
+});

@@ -7,6 +7,7 @@
 import type { FieldValue, FolderRecord, KeptValue } from "../../kv/custom_ocr_records.ts";
 import { compactText, parseAmount, parseDate, toHalfWidth } from "../extraction/normalize.ts";
 import type { CaseExtraction } from "../extraction/types.ts";
+import { fieldValueOf } from "./field_value.ts";
 
 /** The source of a value typed by hand. */
 export const MANUAL_SOURCE = "手动输入";
@@ -82,7 +83,7 @@ export function applyKeptValues(
     }
     const disagreeing = (input.extraction.fields[key]?.candidates ?? [])
       .filter((c) => input.freshFiles.has(c.source.fileName) && !c.unverified)
-      .map((c) => ({ value: c.value, source: c.source.fileName, normalized: c.normalized }))
+      .map(fieldValueOf)
       .filter((v) => !valuesAgree(v, kept));
     const seen = new Set<string>();
     const unique = disagreeing.filter((v) => {

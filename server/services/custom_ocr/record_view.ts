@@ -56,6 +56,10 @@ export function recordView(r: FolderRecord) {
       fileName: f.fileName,
       status: f.status,
       ...(f.error ? { error: f.error } : {}),
+      // The file being read: its pages so far, so the bar moves while a long PDF is read (issue #26).
+      ...(f.status === "processing" && f.pagesTotal
+        ? { pagesDone: f.pagesDone ?? 0, pagesTotal: f.pagesTotal }
+        : {}),
       extractedData: Object.fromEntries(
         f.keys.flatMap((k) =>
           (r.fieldValues[k] ?? []).filter((v) => v.source === f.fileName && !v.unverified).slice(0, 1)

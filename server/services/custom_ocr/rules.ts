@@ -14,7 +14,7 @@ import {
   type RuleField,
   saveRule,
 } from "../../kv/custom_ocr_rules.ts";
-import type { FieldSpec } from "../extraction/types.ts";
+import type { FieldSpec } from "../../../common/field_spec.ts";
 import { deleteRecordEntry, type FolderRecord, listRecords } from "../../kv/custom_ocr_records.ts";
 import { userItemPrefix } from "../../blobs/blob_keys.ts";
 import { DOC_TEXT_KINDS, hasKind } from "../../../common/document_kinds.ts";

@@ -12,9 +12,9 @@ import type { AppDeps } from "../../deps.ts";
 import { AppError } from "../../errors.ts";
 import { type FolderRecord, newRecordId, type RecordFile, recordKey } from "../../kv/custom_ocr_records.ts";
 import { chargeAiUses } from "../ai_metering/ai_metering.ts";
-import type { FieldSpec } from "../extraction/types.ts";
+import { enqueueAiJob, folderRunMessage } from "../ai_metering/ai_run_kinds.ts";
+import type { FieldSpec } from "../../../common/field_spec.ts";
 import { readMultipart } from "../uploads/multipart_stream.ts";
-import { folderRunMessage } from "./folder_case.ts";
 import { requireRunnableRule, routeFile } from "./rules.ts";
 import { capStream } from "../uploads/capped_stream.ts";
 import { DOC_TEXT_KINDS, hasKind } from "../../../common/document_kinds.ts";
@@ -126,9 +126,11 @@ export async function startUploadRun(
       userId: input.userId,
       amount: files.length,
       extend: (op) =>
-        op.check({ key: recordKey(record.userId, record.id), versionstamp: null })
-          .set(recordKey(record.userId, record.id), record)
-          .enqueue(folderRunMessage(record), { keysIfUndelivered: [["custom_ocr_undelivered", record.id]] }),
+        enqueueAiJob(
+          op.check({ key: recordKey(record.userId, record.id), versionstamp: null })
+            .set(recordKey(record.userId, record.id), record),
+          folderRunMessage(record),
+        ),
     });
     return { record, skipped };
   } catch (err) {

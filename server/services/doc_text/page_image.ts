@@ -43,9 +43,9 @@ export async function renderSourcePage(
       const image = await ocrPageImage(rendered, page.turned);
       return { png: image.png, width: image.width, height: image.height, boxScale: 1 };
     }
-    const plain = await prepareImage(rendered, { deskew: false });
+    const plain = await prepareImage(rendered, { deskew: false, png: true });
     return {
-      png: plain.png,
+      png: plain.png!,
       width: plain.width,
       height: plain.height,
       boxScale: page.width ? plain.width / page.width : 1,
@@ -53,4 +53,34 @@ export async function renderSourcePage(
   } finally {
     await Deno.remove(dir, { recursive: true }).catch(() => {});
   }
+}
+
+function base64Of(bytes: Uint8Array): string {
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(binary);
+}
+
+/**
+ * A page of a file read before, as the browser's source crop takes it (a PNG data URL, its size and the box
+ * scale). `docText` is the file's stored DocumentText (JSON), as the runs keep it.
+ */
+export async function sourcePageView(
+  input: { bytes: Uint8Array; fileName: string; docText: Uint8Array; page: number },
+): Promise<{ image: string; width: number; height: number; boxScale: number }> {
+  const doc = JSON.parse(new TextDecoder().decode(input.docText)) as DocumentText;
+  const image = await renderSourcePage({
+    bytes: input.bytes,
+    fileName: input.fileName,
+    doc,
+    page: input.page,
+  });
+  return {
+    image: `data:image/png;base64,${base64Of(image.png)}`,
+    width: image.width,
+    height: image.height,
+    boxScale: image.boxScale,
+  };
 }

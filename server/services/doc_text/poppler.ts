@@ -1,5 +1,6 @@
 import { AppError } from "../../errors.ts";
 import { mergeIntoRows, roundBox, type Segment } from "./layout.ts";
+import { type GrayPixels, parsePgm } from "./pgm.ts";
 import { runTool } from "./run_tool.ts";
 import type { LineBox } from "./types.ts";
 import { decodeXml } from "../../../common/xml.ts";
@@ -95,19 +96,21 @@ export async function readPdfTextLayer(
   return parseBboxLayout(new TextDecoder().decode(out.stdout));
 }
 
-/** Renders one page as a grey PNG whose long side is `maxSide` pixels. */
+/**
+ * Renders one page as grey pixels whose long side is `maxSide`, written by pdftoppm as a PGM: its PNG
+ * output spent 2.4 CPU s compressing a 200 dpi scan page that renders in 0.06 s (issue #26).
+ */
 export async function renderPdfPage(
   path: string,
   page: number,
   options: { maxSide: number; timeoutMs: number; signal?: AbortSignal },
-): Promise<Uint8Array> {
+): Promise<GrayPixels> {
   const out = await runTool(
     "pdftoppm",
-    ["-f", String(page), "-l", String(page), "-gray", "-png", "-scale-to", String(options.maxSide), path],
+    ["-f", String(page), "-l", String(page), "-gray", "-scale-to", String(options.maxSide), path],
     options,
   );
-  if (out.code !== 0 || out.stdout.length === 0) {
-    throw new AppError("DOC_TEXT_UNREADABLE", { reason: `第${page}页无法渲染，文件可能已损坏` });
-  }
-  return out.stdout;
+  const pixels = out.code === 0 ? parsePgm(out.stdout) : null;
+  if (!pixels) throw new AppError("DOC_TEXT_UNREADABLE", { reason: `第${page}页无法渲染，文件可能已损坏` });
+  return pixels;
 }

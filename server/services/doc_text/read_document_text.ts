@@ -16,7 +16,8 @@ import {
   PDF_MIN_TEXT_CHARS,
 } from "./limits.ts";
 import { readPdfInfo, readPdfTextLayer, renderPdfPage } from "./poppler.ts";
-import { prepareImage, rotateImage } from "./prepare_image.ts";
+import type { GrayPixels } from "./pgm.ts";
+import { type PreparedImage, prepareImage, rotateImage } from "./prepare_image.ts";
 import { type SearchablePage, writeSearchablePdf } from "./searchable_pdf.ts";
 import type { DocumentText, OcrEngineName, ReadMethod, TextLine, TextPage } from "./types.ts";
 import { DOC_TEXT_KINDS, fileExtension } from "../../../common/document_kinds.ts";
@@ -353,18 +354,22 @@ function score(lines: OcrLine[]): PageScore {
  * quarter each way, and a page that reads poorly (mean confidence under 0.8) upside down; the better
  * reading wins. The turn is kept in `TextPage.turned`.
  */
-async function recognizePage(ctx: ReadContext, page: number, imageBytes: Uint8Array): Promise<TextPage> {
-  let image: { png: Uint8Array; width: number; height: number } = await prepareImage(imageBytes);
+async function recognizePage(
+  ctx: ReadContext,
+  page: number,
+  source: Uint8Array | GrayPixels,
+): Promise<TextPage> {
+  let image: PageCandidate = await prepareImage(source, { signal: ctx.signal, png: ctx.keepImages });
   ctx.signal.throwIfAborted();
   const engine = engineOf(ctx);
-  let result = await engine.recognize(image.png, { signal: ctx.signal });
+  let result = await engine.recognize(image.pgm, { signal: ctx.signal });
   let turned: 90 | 180 | 270 | undefined;
   if (result.turned !== undefined) {
     turned = result.turned || undefined;
     if (turned) {
       // Only the kept image needs turning; the page's size is known without it.
-      image = ctx.keepImages ? await rotateImage(image.png, turned) : {
-        png: image.png,
+      image = ctx.keepImages ? await rotateImage(image.pixels, turned, { png: true }) : {
+        ...image,
         width: turned === 180 ? image.width : image.height,
         height: turned === 180 ? image.height : image.width,
       };
@@ -373,7 +378,9 @@ async function recognizePage(ctx: ReadContext, page: number, imageBytes: Uint8Ar
     [image, result, turned] = await tryTurns(engine, ctx.signal, image, result);
   }
   ctx.engines.set(page, result.engine);
-  if (ctx.keepImages) ctx.images.push({ page, png: image.png, width: image.width, height: image.height });
+  if (ctx.keepImages && image.png) {
+    ctx.images.push({ page, png: image.png, width: image.width, height: image.height });
+  }
   const lines: TextLine[] = result.lines.map((l) => ({
     text: l.text,
     box: roundBox(l.box),
@@ -392,13 +399,16 @@ async function recognizePage(ctx: ReadContext, page: number, imageBytes: Uint8Ar
   return out;
 }
 
+/** A page image and its size (after a turn, `pixels` may still be the unturned page's). */
+type PageCandidate = Pick<PreparedImage, "pgm" | "pixels" | "png" | "width" | "height">;
+
 /** For engines that do not find the orientation themselves: reads the page turned when it reads badly. */
 async function tryTurns(
   engine: OcrEngine,
   signal: AbortSignal,
-  first: { png: Uint8Array; width: number; height: number },
+  first: PageCandidate,
   firstResult: OcrPageResult,
-): Promise<[{ png: Uint8Array; width: number; height: number }, OcrPageResult, 90 | 180 | 270 | undefined]> {
+): Promise<[PageCandidate, OcrPageResult, 90 | 180 | 270 | undefined]> {
   let [image, result, s] = [first, firstResult, score(firstResult.lines)];
   let turned: 90 | 180 | 270 | undefined;
   const turns: (90 | 180 | 270)[] = s.sideways > 0.5
@@ -407,8 +417,8 @@ async function tryTurns(
     ? [180]
     : [];
   for (const degrees of turns) {
-    const other = await rotateImage(first.png, degrees);
-    const otherResult = await engine.recognize(other.png, { signal });
+    const other = await rotateImage(first.pixels, degrees, { png: first.png !== undefined });
+    const otherResult = await engine.recognize(other.pgm, { signal });
     const t = score(otherResult.lines);
     const better = s.sideways > 0.5
       ? t.sideways < 0.2 && t.meanConfidence > 0.85 &&
@@ -425,12 +435,12 @@ async function tryTurns(
 /** The image a recognised page was read from, made again the same way (deterministic), for a searchable PDF. */
 /** A recognised page's image as it was recognised (EXIF orientation, deskew, turn): its boxes' space. */
 export async function ocrPageImage(
-  imageBytes: Uint8Array,
+  source: Uint8Array | GrayPixels,
   turned?: 90 | 180 | 270,
 ): Promise<PageImage & { page: 0 }> {
-  let image = await prepareImage(imageBytes);
-  if (turned) image = await rotateImage(image.png, turned);
-  return { page: 0, png: image.png, width: image.width, height: image.height };
+  let image = await prepareImage(source, { png: !turned });
+  if (turned) image = await rotateImage(image.pixels, turned, { png: true });
+  return { page: 0, png: image.png!, width: image.width, height: image.height };
 }
 
 /**
@@ -471,11 +481,11 @@ export async function buildSearchablePdf(
           pages.push({ image: image.png, width: image.width, height: image.height, lines: page.lines });
           continue;
         }
-        const plain = await prepareImage(rendered, { deskew: false });
+        const plain = await prepareImage(rendered, { deskew: false, png: true });
         // Text-layer boxes are in points: scale them to the rendered image's pixels.
         const f = page.width ? plain.width / page.width : 1;
         pages.push({
-          image: plain.png,
+          image: plain.png!,
           width: plain.width,
           height: plain.height,
           lines: page.lines.map((l) => ({

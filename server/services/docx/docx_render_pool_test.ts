@@ -98,3 +98,13 @@ Deno.test("createDocxRenderPool() after close() refuses work with DOCX_RENDER_FA
   );
   await assert.rejects(pool.renderRows(buildMediationTemplate(), [mediationRow(1)]), AppError);
 });
+
+Deno.test("createDocxRenderPool() counts a chunk's time limit from when its worker has loaded, not from its start", async () => {
+  // The worker takes 1.5 s to load, longer than the limit; rendering one plain row takes far less.
+  const workerUrl = new URL("./testdata/slow_loading_render_worker.ts", import.meta.url);
+  using pool = createDocxRenderPool({ size: 1, timeoutMs: 1_000, workerUrl });
+  const template = buildDocx({ body: plainParagraph("甲方：${甲}") });
+  const [result] = await pool.renderRows(template, [{ 甲: "一" }]);
+  assert.ok("docx" in result);
+  assert.equal(pool.stats().replaced, 0);
+});

@@ -6,7 +6,7 @@
  * Without merge output each document holds one row and its block is that row's item numbered 1;
  * with merge output one document holds every processed row's items in row order, and the other
  * `${...}` take the first processed row's values. (With merge output and paragraphs off, the job
- * renders each row on its own and joins them: generate_task.ts.)
+ * renders each row on its own and joins them: server/jobs/excel_batch_job.ts.)
  */
 
 import { buildParagraphBlock, PARAGRAPH_VARIABLE_PATTERN } from "../../../common/paragraphs.ts";

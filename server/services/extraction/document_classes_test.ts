@@ -13,7 +13,7 @@ import type { DocumentText } from "../doc_text/types.ts";
 import { extractCaseFields } from "./extract_case_fields.ts";
 import { readDocumentFacts } from "./rules_extractor.ts";
 import { parseAmount, parseDate } from "./normalize.ts";
-import type { FieldSpec } from "./types.ts";
+import type { FieldSpec } from "../../../common/field_spec.ts";
 
 const FIELDS: FieldSpec[] = [
   ["plaintiff_name", "原告/申请人"],

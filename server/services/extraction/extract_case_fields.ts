@@ -11,7 +11,8 @@ import { ADDRESS_CHECK_FAILED, COURT_CHECK_FAILED, type FileCandidates, mergeCas
 import { extractWithModel } from "./model_extractor.ts";
 import { findCandidatesByLabel } from "./label_values.ts";
 import { type DocFacts, type Hit, type PartyRecord, readDocumentFacts } from "./rules_extractor.ts";
-import type { CaseExtraction, FieldCandidate, FieldSpec } from "./types.ts";
+import type { FieldSpec } from "../../../common/field_spec.ts";
+import type { CaseExtraction, FieldCandidate } from "./types.ts";
 
 export interface ExtractOptions {
   llm?: LlmClient | null;

@@ -4,7 +4,7 @@
  * synonyms table kept as data, so templates that word their labels differently still map.
  */
 import { type PartySide, SIDE_LABEL } from "./party_roles.ts";
-import type { FieldSpec } from "./types.ts";
+import type { FieldSpec } from "../../../common/field_spec.ts";
 
 export type { PartySide } from "./party_roles.ts";
 

@@ -91,7 +91,7 @@ export function makeHit(
   return {
     value: value.value,
     normalized: value.normalized,
-    source: sourceOf(doc.fileName, line, at),
+    source: sourceOf(line, { fileName: doc.fileName, at, value: value.value, doc }),
     confidence: Math.round(confidenceAt(line, at) * rule * 1000) / 1000,
   };
 }

@@ -94,7 +94,7 @@ export function extractKeyFacts(doc: DocumentText): KeyFacts {
         normalized: f.normalized,
         valid: f.valid,
         checks: f.checks,
-        source: sourceOf(doc.fileName, line, f.index),
+        source: sourceOf(line, { fileName: doc.fileName, at: f.index, value: f.text, doc }),
       });
     }
     for (const f of findCreditCodes(t)) {
@@ -105,7 +105,7 @@ export function extractKeyFacts(doc: DocumentText): KeyFacts {
         normalized: f.normalized,
         valid: f.valid,
         checks: f.checks,
-        source: sourceOf(doc.fileName, line, f.index),
+        source: sourceOf(line, { fileName: doc.fileName, at: f.index, value: f.text, doc }),
       });
     }
     for (const f of findPhones(t)) {
@@ -115,7 +115,7 @@ export function extractKeyFacts(doc: DocumentText): KeyFacts {
         value: f.text,
         normalized: f.normalized,
         checks: [],
-        source: sourceOf(doc.fileName, line, f.index),
+        source: sourceOf(line, { fileName: doc.fileName, at: f.index, value: f.text, doc }),
       });
     }
     for (const f of findBankCards(t)) {
@@ -127,7 +127,7 @@ export function extractKeyFacts(doc: DocumentText): KeyFacts {
         normalized: f.normalized,
         valid: f.valid,
         checks: f.checks,
-        source: sourceOf(doc.fileName, line, f.index),
+        source: sourceOf(line, { fileName: doc.fileName, at: f.index, value: f.text, doc }),
       });
     }
     for (const a of findAmounts(t)) {
@@ -139,7 +139,7 @@ export function extractKeyFacts(doc: DocumentText): KeyFacts {
         normalized: String(a.value),
         ...(checked ? { valid: checked === "大写小写一致" } : {}),
         checks: a.checks,
-        source: sourceOf(doc.fileName, line, a.index),
+        source: sourceOf(line, { fileName: doc.fileName, at: a.index, value: a.text, doc }),
       });
     }
     for (const d of findDates(t)) {
@@ -149,7 +149,7 @@ export function extractKeyFacts(doc: DocumentText): KeyFacts {
         value: d.text,
         normalized: d.iso,
         checks: [],
-        source: sourceOf(doc.fileName, line, d.index),
+        source: sourceOf(line, { fileName: doc.fileName, at: d.index, value: d.text, doc }),
       });
     }
     for (const f of findCaseNumbers(t)) {
@@ -159,7 +159,7 @@ export function extractKeyFacts(doc: DocumentText): KeyFacts {
         value: f.text,
         normalized: f.normalized,
         checks: [],
-        source: sourceOf(doc.fileName, line, f.index),
+        source: sourceOf(line, { fileName: doc.fileName, at: f.index, value: f.text, doc }),
       });
     }
     for (const f of findCourts(t)) {
@@ -170,7 +170,7 @@ export function extractKeyFacts(doc: DocumentText): KeyFacts {
         value: f.text,
         normalized: f.normalized,
         checks: [],
-        source: sourceOf(doc.fileName, line, t.indexOf(f.text)),
+        source: sourceOf(line, { fileName: doc.fileName, at: t.indexOf(f.text), value: f.text, doc }),
       });
     }
   }

@@ -100,7 +100,7 @@ export function findCandidatesByLabel(
     out.push({
       value: v.value,
       normalized: v.normalized,
-      source: sourceOf(d.fileName, src, at),
+      source: sourceOf(src, { fileName: d.fileName, at, value: v.value }),
       method: "rules",
       confidence: Math.round(confidenceAt(src, at) * 0.8 * 1000) / 1000,
       docKind: d.kind,

@@ -3,7 +3,7 @@
  * characters dropped, wide gaps kept as " | " column breaks), and lines a PDF or a scan wrapped mid-sentence
  * joined again, with a map from every character back to its physical line for provenance.
  */
-import type { DocumentText, TextLine } from "../doc_text/types.ts";
+import type { DocumentText, LineBox, TextLine } from "../doc_text/types.ts";
 import { startsWithLabel } from "./labels.ts";
 import { compactText, toHalfWidth } from "./normalize.ts";
 import type { ValueSource } from "./types.ts";
@@ -117,11 +117,96 @@ export function physAt(line: LogicalLine, at: number): PhysLine {
   return found;
 }
 
-/** Provenance of a value found at `at` in a logical line. */
-export function sourceOf(fileName: string, line: LogicalLine, at: number): ValueSource {
-  const p = physAt(line, Math.max(0, at));
-  const src: ValueSource = { fileName, page: p.page, line: p.line, snippet: p.raw.text };
-  if (p.raw.box) src.box = p.raw.box;
+/** A value found in a logical line, for its provenance. */
+export interface FoundValue {
+  fileName: string;
+  /** Offset of the value in the logical line's text. */
+  at: number;
+  /** The value as read: the lines it runs over are the source. Without it, only the line at `at`. */
+  value?: string;
+  /**
+   * The document: a value that runs past the end of its logical line (a table cell wrapped onto a short
+   * line of its own, which is not joined) continues on the next lines of the page.
+   */
+  doc?: DocumentText;
+}
+
+/** Characters a value may skip in the line it was read from (spaces, column breaks, digit groups). */
+const SKIPPABLE = /[\s|,，\-·]/;
+/** At most this many lines past the logical line's end are followed. */
+const MAX_CONTINUATION_LINES = 2;
+
+/** How far `value` (compared without spaces) matches `text` from `from`: end offset and characters matched. */
+function matchFrom(text: string, from: number, value: string, done: number): { end: number; done: number } {
+  let i = from, j = done;
+  while (i < text.length && j < value.length) {
+    if (text[i] === value[j]) {
+      i++;
+      j++;
+    } else if (SKIPPABLE.test(text[i])) i++;
+    else break;
+  }
+  return { end: i, done: j };
+}
+
+/** The smallest box holding every box given. */
+export function unionBox(boxes: LineBox[]): LineBox {
+  return [
+    Math.min(...boxes.map((b) => b[0])),
+    Math.min(...boxes.map((b) => b[1])),
+    Math.max(...boxes.map((b) => b[2])),
+    Math.max(...boxes.map((b) => b[3])),
+  ];
+}
+
+/**
+ * The physical lines a value runs over: from the one holding `at` to the one holding its last character
+ * (a value a scan or PDF wrapped onto the next line), plus lines of the page after the logical line when
+ * the value still goes on there. A value not printed as read (a date read as 2024-01-05) keeps the lines
+ * its printed start matches.
+ */
+function physicalSpan(line: LogicalLine, found: FoundValue): PhysLine[] {
+  const at = Math.max(0, found.at);
+  const first = physAt(line, at);
+  const value = found.value === undefined ? "" : prepareLine(found.value).replace(/\s/g, "");
+  if (!value) return [first];
+  const m = matchFrom(line.text, at, value, 0);
+  const lastAt = Math.max(at, m.end - 1);
+  const span = line.parts.filter((p) => p.at <= lastAt && p.at + p.phys.text.length > at).map((p) => p.phys);
+  if (span.length === 0) span.push(first);
+  if (m.done === value.length || m.end < line.text.length || !found.doc) return span;
+  const last = line.parts[line.parts.length - 1].phys;
+  const page = found.doc.pages.find((p) => p.page === last.page);
+  let done = m.done;
+  for (let k = 0; k < MAX_CONTINUATION_LINES && done < value.length; k++) {
+    const raw = page?.lines[last.line + k];
+    if (!raw) break;
+    const text = prepareLine(raw.text);
+    const next = matchFrom(text, 0, value, done);
+    if (next.done === done) break;
+    span.push({ page: last.page, line: last.line + k + 1, text, raw });
+    done = next.done;
+    if (next.end < text.length) break;
+  }
+  return span;
+}
+
+/**
+ * Provenance of a value found in a logical line: its first line, the text of every line it runs over
+ * (verbatim, joined), and their box (the union; `boxes` has each line's when there are several).
+ */
+export function sourceOf(line: LogicalLine, found: FoundValue): ValueSource {
+  const span = physicalSpan(line, found);
+  const p = span[0];
+  const src: ValueSource = {
+    fileName: found.fileName,
+    page: p.page,
+    line: p.line,
+    snippet: span.map((s) => s.raw.text).join(""),
+  };
+  const boxes = span.flatMap((s) => s.raw.box ? [s.raw.box] : []);
+  if (boxes.length > 0) src.box = unionBox(boxes);
+  if (boxes.length > 1) src.boxes = boxes;
   return src;
 }
 

@@ -6,7 +6,8 @@
  * not found, until a person picks it (issue #25 finding 2).
  */
 import { rankOfKind } from "./authority.ts";
-import type { CaseExtraction, FieldCandidate, FieldSpec, MergedField } from "./types.ts";
+import type { FieldSpec } from "../../../common/field_spec.ts";
+import type { CaseExtraction, FieldCandidate, MergedField } from "./types.ts";
 
 /** The check a candidate carries when a validator refused it (it then ranks after every validated one). */
 export const ADDRESS_CHECK_FAILED = "区县无法识别，可能识别有误";

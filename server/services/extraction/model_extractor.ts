@@ -9,6 +9,7 @@ import type { DocumentText } from "../doc_text/types.ts";
 import type { LlmClient } from "../llm/types.ts";
 import type { FieldPlan } from "./field_plan.ts";
 import { normalizeByType } from "./label_values.ts";
+import { unionBox } from "./lines.ts";
 import { compactText, toHalfWidth } from "./normalize.ts";
 import type { DocFacts } from "./rules_extractor.ts";
 import type { FieldCandidate } from "./types.ts";
@@ -110,6 +111,10 @@ export async function extractWithModel(
     const verified = cited.length > 0 && valueInLines(raw, norm.normalized, cited.map((l) => l.text));
     const first = cited[0];
     const fileIndex = first?.fileIndex ?? 0;
+    // The cited lines of the first one's page, marked together on its image.
+    const boxes = cited.flatMap((l) =>
+      l.box && l.fileIndex === fileIndex && l.page === first?.page ? [l.box] : []
+    );
     const facts = input.facts[fileIndex];
     const candidate: FieldCandidate = {
       value: norm.value,
@@ -119,7 +124,8 @@ export async function extractWithModel(
         page: first?.page ?? 1,
         line: first?.line ?? 1,
         snippet: cited.map((l) => l.text).join("\n"),
-        ...(first?.box ? { box: first.box } : {}),
+        ...(boxes.length ? { box: unionBox(boxes) } : {}),
+        ...(boxes.length > 1 ? { boxes } : {}),
       },
       method: "model",
       confidence: verified ? Math.round((first?.confidence ?? 1) * 0.8 * 1000) / 1000 : 0.2,

@@ -1,25 +1,23 @@
 /**
  * Fields read from a case's documents, with provenance (issue #10 §4). The extraction core
- * (services/extraction/) turns DocumentText[] (services/doc_text/types.ts) and a list of FieldSpec into
+ * (services/extraction/) turns DocumentText[] (services/doc_text/types.ts) and a list of FieldSpec (common/field_spec.ts) into
  * one CaseExtraction; the /ocr key-facts panel, the extraction wizard (#11) and custom OCR (#13) all use it.
  */
 
-/** A field the user wants (an extraction template's or a custom rule's field). */
-export interface FieldSpec {
-  key: string;
-  label: string;
-  /** Optional hint for the model (custom OCR's field_prompt). */
-  prompt?: string;
-}
-
 export type ExtractionMethod = "rules" | "model";
 
-/** Where a value was read: file, page and line (both 1-based), the line's box, and the text around it. */
+/**
+ * Where a value was read: file, page and first line (both 1-based), the box of the line (or lines) it runs
+ * over, and their text.
+ */
 export interface ValueSource {
   fileName: string;
   page: number;
   line: number;
+  /** The line's box; for a value over several lines of the page, the union of their boxes. */
   box?: [number, number, number, number];
+  /** Each line's box, when the value runs over several lines (a wrapped address, a wrapped table cell). */
+  boxes?: [number, number, number, number][];
   /** The line (or lines) the value was read from, verbatim. */
   snippet: string;
 }

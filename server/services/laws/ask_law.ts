@@ -15,7 +15,9 @@ import { chargeAiUses, recordAiUse, refundAiUse } from "../ai_metering/ai_meteri
 import type { ChatMessage, LlmClient } from "../llm/types.ts";
 import { checkCitationsIn } from "./check_citations.ts";
 import type { LawLibrary } from "./library.ts";
-import { getLawLibrary } from "./library_store.ts";
+import { getLawImportStatus } from "./first_start_laws.ts";
+import { peekLawLibrary } from "./library_store.ts";
+import type { QuestionMemory } from "./question_memory.ts";
 import { relevanceOf } from "./relevance.ts";
 import { searchLaws } from "./search.ts";
 
@@ -36,16 +38,21 @@ const RELATIVE_FLOOR = 0.45;
 /**
  * The articles an answer may use: citation hits, then text hits close to the best one, provided the
  * best one has enough to do with the question (relevance.ts; otherwise nothing, and no model call).
+ * `memory`: the answered questions (the shipped ones unless an evaluation leaves the scored one out).
  */
-export function retrieveForAnswer(lib: LawLibrary, question: string): LawSearchHit[] {
-  // Relevance is judged without the remembered questions (they lend every question some articles); the
-  // sources come from the full search.
+export function retrieveForAnswer(
+  lib: LawLibrary,
+  question: string,
+  opts: { memory?: QuestionMemory } = {},
+): LawSearchHit[] {
+  // Relevance is judged on the search without the remembered questions (they lend every question some
+  // articles), with their vocabulary as one signal; the sources come from the full search.
   const plain = searchLaws(lib, { q: question, pageSize: MAX_SOURCES * 2, memory: null });
   const plainText = plain.results.filter((r) => r.match === "text");
-  if (plainText.length === 0 || !relevanceOf(lib, question, plainText).relevant) {
+  if (plainText.length === 0 || !relevanceOf(lib, question, plainText, opts.memory).relevant) {
     return plain.results.filter((r) => r.match === "citation").slice(0, MAX_SOURCES);
   }
-  const { results } = searchLaws(lib, { q: question, pageSize: MAX_SOURCES * 2 });
+  const { results } = searchLaws(lib, { q: question, pageSize: MAX_SOURCES * 2, memory: opts.memory });
   const cited = results.filter((r) => r.match === "citation");
   const text = results.filter((r) => r.match === "text");
   const top = text[0];
@@ -166,8 +173,9 @@ export function checkAnswerCitations(
 export interface AskDeps extends Pick<AppDeps, "kv" | "blobs" | "clock" | "config"> {}
 
 /**
- * Everything that can refuse happens before the stream opens (library empty, no model, no AI use
- * left: AppErrors the route answers as JSON); the returned generator is the answer itself.
+ * Everything that can refuse happens before the stream opens (library still loading after a start or
+ * empty, no model, no AI use left: AppErrors the route answers as JSON); the returned generator is the
+ * answer itself.
  */
 export async function startLawAnswer(
   deps: AskDeps,
@@ -178,7 +186,10 @@ export async function startLawAnswer(
     signal?: AbortSignal;
   },
 ): Promise<AsyncGenerator<AskEvent>> {
-  const lib = await getLawLibrary(deps);
+  const lib = peekLawLibrary(deps);
+  if (!lib || lib.versions.length === 0 && getLawImportStatus(deps.kv)) {
+    throw new AppError("LAW_LIBRARY_LOADING");
+  }
   if (lib.versions.length === 0) throw new AppError("LAW_LIBRARY_EMPTY");
   const sources = retrieveForAnswer(lib, input.question);
   if (sources.length === 0) return nothingFound();

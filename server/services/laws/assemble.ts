@@ -5,7 +5,8 @@
  * repeals named in the text are filled in. resolveStatuses() then sets each version's status from the
  * versions of the same law, validity.json and the texts, leaving administrator corrections alone.
  */
-import { lawNameAliases, normalizeLawName } from "./law_names.ts";
+import { normalizeLawName } from "../../../common/law_name_key.ts";
+import { lawNameAliases } from "./law_names.ts";
 import { wordTerms } from "./text_terms.ts";
 import { compareVersions, repealsFromData, repealsInText } from "./library.ts";
 import type { LawLevel, LawRecord, LawText, ParsedLawFile } from "./types.ts";

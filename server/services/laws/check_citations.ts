@@ -7,7 +7,7 @@
  */
 import { extractCitations, type FoundCitation } from "./citations.ts";
 import { articleText, type LawLibrary, type LawVersion } from "./library.ts";
-import { normalizeLawName } from "./law_names.ts";
+import { normalizeLawName } from "../../../common/law_name_key.ts";
 import { getLawLibrary, type LawDeps } from "./library_store.ts";
 import { bigramTerms } from "./text_terms.ts";
 import { bestArticle, compareContent, HIGH, similarity } from "./citation_content.ts";

@@ -5,7 +5,7 @@
  * only when the library knows it (or knows it as repealed), so 以下三条 is not a citation.
  */
 import type { LawLibrary } from "./library.ts";
-import { normalizeLawName } from "./law_names.ts";
+import { normalizeLawName } from "../../../common/law_name_key.ts";
 import { formatArticleNumber, parseNumeral } from "./numerals.ts";
 
 export interface FoundCitation {

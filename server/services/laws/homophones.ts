@@ -14,29 +14,46 @@ export function readingsOf(ch: string): string[] {
 
 const tables = new WeakMap<readonly string[], Map<string, string[]>>();
 
+/** Characters per pinyin-pro call of a stepwise build (a few milliseconds each). */
+const CHARS_PER_STEP = 50;
+
 /** Syllable -> the characters of `chars` whose usual reading it is. */
 export function homophoneTable(chars: readonly string[]): Map<string, string[]> {
-  let table = tables.get(chars);
-  if (table) return table;
-  table = new Map();
-  // Space-separated so each character gets its own reading, not one chosen from a neighbouring word.
-  const readings = pinyin(chars.join(" "), { toneType: "none", type: "array" }).filter((r) => r !== " ");
-  if (readings.length === chars.length) {
-    chars.forEach((ch, i) => {
-      const r = readings[i];
-      if (!/^[a-zü]+$/.test(r)) return;
-      const list = table!.get(r) ?? [];
-      list.push(ch);
-      table!.set(r, list);
-    });
-  } else {
-    for (const ch of chars) {
-      for (const r of readingsOf(ch)) {
-        const list = table.get(r) ?? [];
-        list.push(ch);
-        table.set(r, list);
-      }
+  const steps = homophoneTableSteps(chars);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/**
+ * homophoneTable() in steps (a yield between slices of CHARS_PER_STEP characters), so a server can build
+ * it at library load without holding its thread; the table is cached for homophoneTable() as well.
+ */
+export function* homophoneTableSteps(chars: readonly string[]): Generator<void, Map<string, string[]>> {
+  const cached = tables.get(chars);
+  if (cached) return cached;
+  // pinyin-pro sets itself up on its first call (~0.1-0.2 s): a step of its own.
+  pinyin("法", { toneType: "none", type: "array" });
+  yield;
+  const table = new Map<string, string[]>();
+  const add = (r: string, ch: string) => {
+    const list = table.get(r) ?? [];
+    list.push(ch);
+    table.set(r, list);
+  };
+  for (let at = 0; at < chars.length; at += CHARS_PER_STEP) {
+    const slice = chars.slice(at, at + CHARS_PER_STEP);
+    // Space-separated so each character gets its own reading, not one chosen from a neighbouring word.
+    const readings = pinyin(slice.join(" "), { toneType: "none", type: "array" }).filter((r) => r !== " ");
+    if (readings.length === slice.length) {
+      slice.forEach((ch, i) => {
+        if (/^[a-zü]+$/.test(readings[i])) add(readings[i], ch);
+      });
+    } else {
+      for (const ch of slice) for (const r of readingsOf(ch)) add(r, ch);
     }
+    yield;
   }
   tables.set(chars, table);
   return table;

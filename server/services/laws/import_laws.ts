@@ -16,8 +16,8 @@ import type {
   LawCorpusWorkerInput,
   LawCorpusWorkerResult,
 } from "../../workers/law_corpus_worker.ts";
-import { type AssembledLaw, assembleLaws, EMPTY_LAW_FILE, resolveStatuses } from "./assemble.ts";
-import { normalizeLawName } from "./law_names.ts";
+import { assembleLaws, EMPTY_LAW_FILE, resolveStatuses } from "./assemble.ts";
+import { normalizeLawName } from "../../../common/law_name_key.ts";
 import { invalidateLawLibrary, type LawDeps } from "./library_store.ts";
 import { walkLawFiles } from "./load_folder.ts";
 import type { LawLevel, LawRecord, LawStatus, ParsedLawFile } from "./types.ts";
@@ -84,13 +84,14 @@ async function storeParsed(
     const key = normalizeLawName(p.title);
     byTitle.set(key, [...(byTitle.get(key) ?? []), p]);
   }
-  const laws: AssembledLaw[] = [];
+  // Records only: the texts are stored, and holding them while the library is rebuilt costs memory.
+  const laws: LawRecord[] = [];
   const duplicates: { source: string; of: string }[] = [];
   let batch: ParsedLawFile[] = [];
   let done = 0;
   const flush = async () => {
     const r = await storeBatch(deps, batch, seen);
-    laws.push(...r.laws);
+    laws.push(...r.laws.map((l) => l.record));
     duplicates.push(...r.duplicates);
     done += batch.length;
     batch = [];
@@ -109,7 +110,8 @@ async function finishImport(
   deps: LawDeps,
   input: {
     existing: LawRecord[];
-    laws: AssembledLaw[];
+    /** The new versions' records. */
+    laws: LawRecord[];
     duplicates: { source: string; of: string }[];
     total: number;
     onProgress?: ProgressFn;
@@ -127,13 +129,13 @@ async function finishImport(
   }
   return {
     imported: laws.map((l) => {
-      const r = resolved.get(l.record.id)!;
+      const r = resolved.get(l.id)!;
       return {
         id: r.id,
         title: r.title,
         articleCount: r.articleCount,
         status: r.status,
-        files: l.record.sources.length,
+        files: l.sources.length,
       };
     }),
     duplicates: input.duplicates,
@@ -196,7 +198,7 @@ async function importInWorker(
     finished = true;
     wake();
   });
-  const laws: AssembledLaw[] = [];
+  const laws: LawRecord[] = [];
   const duplicates: { source: string; of: string }[] = [];
   let total = 0;
   while (!finished || events.length > 0) {
@@ -213,7 +215,7 @@ async function importInWorker(
     for (const l of e.laws) {
       l.record.id = newId(now);
       await createLaw(deps.kv, deps.blobs, l.record, l.text);
-      laws.push(l);
+      laws.push(l.record);
     }
     duplicates.push(...e.duplicates);
     onProgress?.({ phase: "importing", done: e.done, total });

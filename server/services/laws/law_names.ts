@@ -1,24 +1,11 @@
 /**
  * Law names as people write them: full titles with or without 中华人民共和国, 《》 and 〈〉, short names
  * (民诉法, 消法), and the usual names of judicial interpretations (民诉法解释, 劳动争议解释一, 婚姻家庭编司法解释（一）,
- * 民间借贷规定). normalizeLawName() gives one comparable key; lawNameAliases() derives the short names of
+ * 民间借贷规定). normalizeLawName() (common/law_name_key.ts) gives one comparable key; lawNameAliases() derives the short names of
  * a title; law_aliases.json holds the ones that cannot be derived.
  */
 import aliasData from "./law_aliases.json" with { type: "json" };
-
-const ORDINAL = "一二三四五六七八九十";
-
-/** One comparable key for a law's name: NFKC, no quotes or brackets, no 中华人民共和国 / 最高人民法院关于, 司法解释 -> 解释, （一） -> 一. */
-export function normalizeLawName(name: string): string {
-  let s = name.normalize("NFKC").replace(/[\s\u3000\u200b]/g, "");
-  s = s.replace(/\(\d{4}-\d{2}-\d{2}\)$/, "");
-  s = s.replace(/[《》〈〉<>"“”'‘’「」『』]/g, "");
-  s = s.replace(/中华人民共和国/g, "");
-  s = s.replace(/^最高人民法院/, "").replace(/^关于/, "");
-  s = s.replace(/司法解释/g, "解释");
-  s = s.replace(new RegExp(`\\(([${ORDINAL}]+)\\)`, "g"), "$1");
-  return s;
-}
+import { LAW_ORDINALS as ORDINAL, normalizeLawName } from "../../../common/law_name_key.ts";
 
 /** Data aliases: normalized short name -> normalized target name. */
 export const DATA_ALIASES: Map<string, string> = new Map(

@@ -29,11 +29,13 @@ function articleView(a: LawArticle): LawArticleView {
   return { number: a.number, path: a.path, paragraphs: a.paragraphs };
 }
 
-export function libraryOverview(lib: LawLibrary, user: Pick<CurrentUser, "id" | "role">) {
+/** `lib` null: the library is still being built after a start (`loading`). */
+export function libraryOverview(lib: LawLibrary | null, user: Pick<CurrentUser, "id" | "role">) {
   return {
-    laws: lib.versions.length,
-    articles: lib.index.size,
+    laws: lib?.versions.length ?? 0,
+    articles: lib?.index.size ?? 0,
     isAdmin: isAdmin(user),
+    loading: lib === null,
   };
 }
 

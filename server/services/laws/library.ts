@@ -4,8 +4,9 @@
  * the blob store (load_library.ts) or straight from parsed files (tests, benchmarks); rebuilt after an
  * import or delete. Status changes only touch the records.
  */
-import { lawNameAliases, normalizeLawName } from "./law_names.ts";
-import { type IndexDoc, SearchIndex } from "./search_index.ts";
+import { normalizeLawName } from "../../../common/law_name_key.ts";
+import { lawNameAliases } from "./law_names.ts";
+import { type IndexDoc, type Pause, runSteps, runStepsPausing, SearchIndex } from "./search_index.ts";
 import { wordTerms } from "./text_terms.ts";
 import type { LawArticle, LawRecord, LawText } from "./types.ts";
 import validityData from "./validity.json" with { type: "json" };
@@ -59,12 +60,64 @@ export function repealsFromData(): Map<string, RepealInfo> {
 export function repealsInText(articles: LawArticle[]): string[] {
   const out: string[] = [];
   for (const a of articles) {
+    if (!a.paragraphs.some((p) => p.includes("废止"))) continue;
     for (const sentence of a.paragraphs.join("").split("。")) {
       if (!/(同时|予以|即行)废止/.test(sentence)) continue;
       for (const name of sentence.matchAll(/《([^》]+)》/g)) out.push(name[1]);
     }
   }
   return out;
+}
+
+function sortEntries(entries: LibraryEntry[]): LibraryEntry[] {
+  return [...entries].sort((a, b) => compareVersions(a.record, b.record));
+}
+
+/** Articles between two pauses of LawLibrary.build (segmenting a text without stored words is slow). */
+const ARTICLES_PER_STEP = 100;
+/** Versions (or groups) between two pauses of LawLibrary.build's second part. */
+const VERSIONS_PER_STEP = 20;
+
+/** The search index's documents: every article of the sorted versions, in order. */
+function* indexDocsOf(sorted: LibraryEntry[]): Generator<void, IndexDoc[]> {
+  const docs: IndexDoc[] = [];
+  for (const e of sorted) {
+    const short = e.record.shortNames[0] ?? e.record.title;
+    for (let ai = 0; ai < e.text.articles.length; ai++) {
+      const a = e.text.articles[ai];
+      const text = a.paragraphs.join("\n");
+      docs.push({
+        text,
+        context: `${short} ${a.path.join(" ")}`,
+        words: e.text.words?.[ai] ?? wordTerms(text),
+      });
+      if (docs.length % ARTICLES_PER_STEP === 0) yield;
+    }
+  }
+  return docs;
+}
+
+/** The Han characters of the corpus, for typo correction. */
+function* corpusChars(docs: IndexDoc[]): Generator<void, string[]> {
+  const chars = new Set<string>();
+  for (let i = 0; i < docs.length; i++) {
+    for (const ch of docs[i].text) if (ch >= "\u3400" && ch <= "\u9fff") chars.add(ch);
+    if (i % ARTICLES_PER_STEP === ARTICLES_PER_STEP - 1) yield;
+  }
+  return [...chars];
+}
+
+/** What LawLibrary.build prepares in steps before the rest is assembled at once. */
+interface PreparedIndex {
+  index: SearchIndex;
+  chars: string[];
+}
+
+function* prepareIndex(sorted: LibraryEntry[]): Generator<void, PreparedIndex> {
+  const docs = yield* indexDocsOf(sorted);
+  const index = new SearchIndex(docs, yield* SearchIndex.fieldSteps(docs));
+  const chars = yield* corpusChars(docs);
+  return { index, chars };
 }
 
 export class LawLibrary {
@@ -84,11 +137,32 @@ export class LawLibrary {
   readonly chars: string[];
   #aliasByFirst = new Map<string, string[]>();
 
-  constructor(entries: LibraryEntry[]) {
+  /**
+   * Built at once (tests, scripts: seconds for the national corpus, all on this thread); the server
+   * uses LawLibrary.build. `prepared`: the index built beforehand from the same entries.
+   */
+  constructor(entries: LibraryEntry[], prepared?: PreparedIndex) {
     this.repealed = repealsFromData();
-    const sorted = [...entries].sort((a, b) => compareVersions(a.record, b.record));
+    const sorted = sortEntries(entries);
+    const docs = sorted.reduce((n, e) => n + e.text.articles.length, 0);
+    this.docVersion = new Int32Array(docs);
+    this.docArticle = new Int32Array(docs);
+    const { index, chars } = prepared ?? runSteps(prepareIndex(sorted));
+    this.index = index;
+    this.chars = chars;
+    this.#pending = sorted;
+    if (!prepared) runSteps(this.#fill());
+  }
+
+  /** Entries whose versions, groups and names are still to be filled in (LawLibrary.build). */
+  #pending: LibraryEntry[] | null;
+
+  /** Versions, groups, names and the doc tables from the sorted entries, in steps of VERSIONS_PER_STEP. */
+  *#fill(): Generator<void, void> {
+    const sorted = this.#pending ?? [];
+    this.#pending = null;
     let docs = 0;
-    for (const e of sorted) {
+    for (const [i, e] of sorted.entries()) {
       const group = normalizeLawName(e.record.title);
       const byKey = new Map<string, number>();
       e.text.articles.forEach((a, i) => {
@@ -105,6 +179,11 @@ export class LawLibrary {
         validTo: null,
         docStart: docs,
       };
+      const vi = this.versions.length;
+      v.articles.forEach((_, ai) => {
+        this.docVersion[docs + ai] = vi;
+        this.docArticle[docs + ai] = ai;
+      });
       docs += v.articles.length;
       this.versions.push(v);
       this.byId.set(e.record.id, v);
@@ -112,7 +191,9 @@ export class LawLibrary {
       if (list.length) v.validTo = list[list.length - 1].validFrom;
       list.push(v);
       this.groups.set(group, list);
+      if (i % VERSIONS_PER_STEP === VERSIONS_PER_STEP - 1) yield;
     }
+    let n = 0;
     for (const [group, list] of this.groups) {
       for (const name of lawNameAliases(list[0].record.title)) this.#addAlias(name, group);
       for (const v of list) for (const s of v.record.shortNames) this.#addAlias(normalizeLawName(s), group);
@@ -128,30 +209,22 @@ export class LawLibrary {
           }
         }
       }
+      if (++n % VERSIONS_PER_STEP === 0) yield;
     }
     for (const key of this.repealed.keys()) if (!this.aliases.has(key)) this.#addAlias(key, "");
     for (const list of this.#aliasByFirst.values()) list.sort((a, b) => b.length - a.length);
+  }
 
-    this.docVersion = new Int32Array(docs);
-    this.docArticle = new Int32Array(docs);
-    const indexDocs: IndexDoc[] = new Array(docs);
-    this.versions.forEach((v, vi) => {
-      const short = v.record.shortNames[0] ?? v.record.title;
-      v.articles.forEach((a, ai) => {
-        const d = v.docStart + ai;
-        this.docVersion[d] = vi;
-        this.docArticle[d] = ai;
-        indexDocs[d] = {
-          text: a.paragraphs.join("\n"),
-          context: `${short} ${a.path.join(" ")}`,
-          words: v.text.words?.[ai] ?? wordTerms(a.paragraphs.join("\n")),
-        };
-      });
-    });
-    this.index = new SearchIndex(indexDocs);
-    const chars = new Set<string>();
-    for (const d of indexDocs) for (const ch of d.text) if (ch >= "\u3400" && ch <= "\u9fff") chars.add(ch);
-    this.chars = [...chars];
+  /**
+   * Built on this thread in steps of a few milliseconds with `pause` between them, so a server answers
+   * other requests while the national corpus (seconds of work) is indexed.
+   */
+  static async build(entries: LibraryEntry[], pause: Pause): Promise<LawLibrary> {
+    const prepared = await runStepsPausing(prepareIndex(sortEntries(entries)), pause);
+    await pause();
+    const lib = new LawLibrary(entries, prepared);
+    await runStepsPausing(lib.#fill(), pause);
+    return lib;
   }
 
   #repealArticle(v: LawVersion): string {

@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { parseCsv } from "../../../scripts/eval_regions.ts";
 import { retrieveForAnswer } from "./ask_law.ts";
 import { buildLibraryFromFiles } from "./build_library.ts";
+import { isForeignLawQuestion } from "./relevance.ts";
 import { parseLawFolder } from "./load_folder.ts";
 
 const DATA = new URL("../../../../shared/data/laws/", import.meta.url).pathname;
@@ -38,16 +39,43 @@ Deno.test("retrieveForAnswer() keeps sources for labelled questions and refuses 
   console.log(
     `labelled with sources ${kept.length}/${labelled.length}, out-of-library refused ${refused.length}/${none.length}`,
   );
-  // Issue #24 traded refusals of out-of-library questions (8 of the first 16 before) for real questions
-  // kept (see scripts/eval_law_refusal.ts): lexical signals separate them poorly.
+  // Measured 9 of 28 (32 %) before and after issue #24's recalibration: these are legal questions in the
+  // style of real ones about laws this library lacks (the national corpus has them), and the library's
+  // neighbouring articles share their words; the guard sits at that figure.
   assert.ok(
-    refused.length / none.length >= 0.1,
+    refused.length / none.length >= 0.3,
     `out-of-library questions refused: ${refused.length}/${none.length}`,
   );
   const offtopic = await questions(`${OWN}questions-offtopic.csv`);
   const refusedOff = offtopic.filter((q) => retrieveForAnswer(lib, q).length === 0);
   assert.ok(
-    refusedOff.length / offtopic.length >= 0.8,
+    refusedOff.length / offtopic.length >= 0.9,
     `off-topic refused: ${refusedOff.length}/${offtopic.length}`,
   );
+});
+
+Deno.test("retrieveForAnswer() answers spoken everyday legal questions and refuses everyday questions no law here answers", async () => {
+  const lib = await buildLibraryFromFiles(await parseLawFolder(`${DATA}library`), "2026-01-01");
+  const rows = parseCsv(await Deno.readTextFile(`${OWN}questions-everyday.csv`)).slice(1);
+  const inLibrary = rows.filter((r) => r[2] === "answer").map((r) => r[1]);
+  const outside = rows.filter((r) => r[2] === "refuse").map((r) => r[1]);
+  const answered = inLibrary.filter((q) => retrieveForAnswer(lib, q).length > 0);
+  const refused = outside.filter((q) => retrieveForAnswer(lib, q).length === 0);
+  console.log(
+    `everyday: answered ${answered.length}/${inLibrary.length}, refused ${refused.length}/${outside.length}`,
+  );
+  // Before issue #24's recalibration: 24/30 answered, 26/30 refused; after: 28/30 and 29/30.
+  assert.ok(
+    answered.length / inLibrary.length >= 0.9,
+    `in-library answered ${answered.length}/${inLibrary.length}`,
+  );
+  assert.ok(refused.length / outside.length >= 0.9, `outside refused ${refused.length}/${outside.length}`);
+});
+
+Deno.test("isForeignLawQuestion(): another country's law, unless China is named too", () => {
+  assert.equal(isForeignLawQuestion("美国的持枪法律是怎么规定的？"), true);
+  assert.equal(isForeignLawQuestion("在日本工作的工资怎么交税"), true);
+  assert.equal(isForeignLawQuestion("在美国出生的孩子回中国能上户口吗"), false);
+  assert.equal(isForeignLawQuestion("外国人签证过期滞留怎么罚款"), false);
+  assert.equal(isForeignLawQuestion("朋友借了我5万元一直不还，我该怎么办？"), false);
 });

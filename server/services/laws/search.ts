@@ -8,7 +8,7 @@ import type { LawSearchHit } from "../../../common/schemas/law_search.ts";
 import { extractCitations } from "./citations.ts";
 import { articleKey, articleText, type LawLibrary, type LawVersion } from "./library.ts";
 import { homophonesOf, homophoneTable, SoundIndex } from "./homophones.ts";
-import { normalizeLawName } from "./law_names.ts";
+import { normalizeLawName } from "../../../common/law_name_key.ts";
 import { parseNumeral } from "./numerals.ts";
 import { bigramTerms, normalizeText, wordTerms } from "./text_terms.ts";
 import type { LawArticle, LawLevel, LawStatus } from "./types.ts";

@@ -44,7 +44,20 @@ class IntBuffer {
   }
 }
 
-function buildField(count: number, termsOf: (doc: number, emit: (key: TermKey) => void) => void): FieldIndex {
+/**
+ * Documents between two chances to pause in a stepwise build (LawLibrary.build): about a millisecond of
+ * work, so the caller's pause (which yields once its time slice is used up) can keep slices short.
+ */
+const DOCS_PER_STEP = 100;
+
+/** Gives the event loop a turn (a macrotask, so pending I/O and timers run). */
+export type Pause = () => Promise<void>;
+
+/** One field built in steps: yields every DOCS_PER_STEP documents, returns the field. */
+function* buildField(
+  count: number,
+  termsOf: (doc: number, emit: (key: TermKey) => void) => void,
+): Generator<void, FieldIndex> {
   const terms = new Map<TermKey, number>();
   const df: number[] = [];
   const pairs = new IntBuffer(); // (termId, tf) per doc, docs in order
@@ -74,6 +87,7 @@ function buildField(count: number, termsOf: (doc: number, emit: (key: TermKey) =
       pairs.push(id, Math.min(tf, 65535));
     }
     docEnds[doc] = pairs.length;
+    if (doc % DOCS_PER_STEP === DOCS_PER_STEP - 1) yield;
   }
   const offsets = new Int32Array(df.length + 1);
   for (let i = 0; i < df.length; i++) offsets[i + 1] = offsets[i] + df[i];
@@ -88,8 +102,41 @@ function buildField(count: number, termsOf: (doc: number, emit: (key: TermKey) =
       docs[at] = doc;
       tfs[at] = pairs.data[p + 1];
     }
+    if (doc % DOCS_PER_STEP === DOCS_PER_STEP - 1) yield;
   }
   return { terms, offsets, docs, tfs, lengths, avgLength: count ? total / count : 1 };
+}
+
+/** Runs a stepwise build to its end at once. */
+export function runSteps<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/** Runs a stepwise build, pausing at each step so the server keeps answering. */
+export async function runStepsPausing<T>(steps: Generator<void, T>, pause: Pause): Promise<T> {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+    await pause();
+  }
+}
+
+/** The two fields of an index, built in steps (see SearchIndex.build). */
+export interface IndexFields {
+  text: FieldIndex;
+  context: FieldIndex;
+}
+
+function* buildFields(docs: IndexDoc[]): Generator<void, IndexFields> {
+  const text = yield* buildField(docs.length, (d, emit) => {
+    forEachBigramKey(docs[d].text, emit);
+    for (const w of docs[d].words ?? []) emit(w);
+  });
+  const context = yield* buildField(docs.length, (d, emit) => forEachBigramKey(docs[d].context, emit));
+  return { text, context };
 }
 
 export class SearchIndex {
@@ -100,14 +147,17 @@ export class SearchIndex {
   readonly touched: Int32Array;
   touchedCount = 0;
 
-  constructor(docs: IndexDoc[]) {
+  /** Built at once (tests, scripts); `fields` when built beforehand by SearchIndex.build. */
+  constructor(docs: IndexDoc[], fields: IndexFields = runSteps(buildFields(docs))) {
     this.size = docs.length;
-    this.#text = buildField(docs.length, (d, emit) => {
-      forEachBigramKey(docs[d].text, emit);
-      for (const w of docs[d].words ?? []) emit(w);
-    });
-    this.#context = buildField(docs.length, (d, emit) => forEachBigramKey(docs[d].context, emit));
+    this.#text = fields.text;
+    this.#context = fields.context;
     this.touched = new Int32Array(docs.length);
+  }
+
+  /** The fields built in steps, for a caller that pauses between them (LawLibrary.build). */
+  static fieldSteps(docs: IndexDoc[]): Generator<void, IndexFields> {
+    return buildFields(docs);
   }
 
   /** Number of articles whose text holds the term. */

@@ -35,8 +35,8 @@ export interface OcrEngineStats {
 }
 
 /**
- * Recognises page images (a grey or colour PNG already decoded, checked and shrunk by
- * services/doc_text/prepare_image.ts). Made once in main.ts (AppDeps.ocr) and shared.
+ * Recognises page images: the grey PGM that services/doc_text/prepare_image.ts made (decoded, checked,
+ * shrunk), or a PNG. Made once in main.ts (AppDeps.ocr) and shared.
  */
 export interface OcrEngine extends AsyncDisposable {
   /** The engine pages go to now; settles after ready(). */
@@ -44,7 +44,10 @@ export interface OcrEngine extends AsyncDisposable {
   /** Pages it can recognise at once (the recogniser processes); callers spread a file's pages over them. */
   readonly concurrency: number;
   /** Throws DOC_TEXT_TIMEOUT past `timeoutMs` (default: the pool's page time limit), OCR_ENGINE_FAILED. */
-  recognize(png: Uint8Array, options?: { signal?: AbortSignal; timeoutMs?: number }): Promise<OcrPageResult>;
+  recognize(
+    image: Uint8Array,
+    options?: { signal?: AbortSignal; timeoutMs?: number },
+  ): Promise<OcrPageResult>;
   /** Starts the recognisers (otherwise they start on first use); resolves once the engine is known. */
   ready(): Promise<OcrEngineName>;
   close(): Promise<void>;

@@ -304,7 +304,7 @@ export function createOcrEngine(options: OcrPoolOptions = {}): OcrEngine {
     });
     const dir = await ensureWorkDir();
     const id = nextId++;
-    const path = `${dir}/page-${id}.png`;
+    const path = `${dir}/page-${id}.img`;
     await Deno.writeFile(path, png);
     try {
       const answer = new Promise<{ lines: OcrLine[]; turned?: 0 | 90 | 180 | 270 }>((resolve, reject) =>

@@ -4,7 +4,7 @@ import { makeTextPdf, renderPage } from "../../../scripts/make_ocr_fixtures.ts";
 import { prepareImage } from "../doc_text/prepare_image.ts";
 import { createOcrEngine, describeOcrSetup } from "./ocr_pool.ts";
 
-const page = (await prepareImage(await renderPage(await makeTextPdf(), 1, 150))).png;
+const page = (await prepareImage(await renderPage(await makeTextPdf(), 1, 150))).pgm;
 
 Deno.test("the pool: a page past its time limit kills its recogniser, the next page gets a new one", async () => {
   const ocr = createOcrEngine({ processes: 1, log: () => {} });

@@ -4,16 +4,19 @@
  * never with network, write or run permission. The models are driven directly (paddle/paddle_pipeline.ts).
  *
  * Protocol, one JSON object per line: the first line out is `{"ready":true}` or `{"ready":false,"error"}`;
- * then each request `{"id","path"}` (a PNG the parent has already decoded, checked and shrunk) is answered
+ * then each request `{"id","path"}` (a grey PGM, or a PNG, the parent has already decoded, checked and
+ * shrunk) is answered
  * with `{"id","ok":true,"lines":[{text,confidence,box:[[x,y]x4]}],"turned","width","height","rss",
  * "cpuSeconds","profile"}` or `{"id","ok":false,"error"}`. Boxes are in the page turned by `turned`.
  *
  * Environment: OCR_MODELS_DIR (default the npm package's assets), OCR_THREADS (onnxruntime intra-op
- * threads, default 1), OCR_DET_MAX_SIDE and OCR_REC_BATCH (for measuring).
+ * threads, default 1), OCR_DET_MAX_SIDE, OCR_REC_BATCH and OCR_REC_X_SCALE (for measuring; RecOptions of
+ * paddle/line_recognizer.ts), OCR_FUSE_HARD_SWISH=0 (models as shipped, for measuring).
  */
-import { decode as decodePng } from "fast-png";
 import process from "node:process";
+import { parsePgm } from "../doc_text/pgm.ts";
 import { type GrayImage } from "./paddle/gray_image.ts";
+import { decodeGrayPng } from "./paddle/gray_png.ts";
 import { loadPaddleModels, type PaddleModels, readPage } from "./paddle/paddle_pipeline.ts";
 
 interface Request {
@@ -29,26 +32,18 @@ function send(message: unknown): void {
 }
 
 function positiveInt(name: string): number | undefined {
-  const n = Number(Deno.env.get(name) ?? "");
-  return Number.isInteger(n) && n > 0 ? n : undefined;
+  const n = positiveNumber(name);
+  return n !== undefined && Number.isInteger(n) ? n : undefined;
 }
 
-/** A PNG (grey, grey+alpha, RGB or RGBA, 8 or 16 bit) as one grey channel. */
-function toGray(png: Uint8Array): GrayImage {
-  const img = decodePng(png);
-  const { width, height, channels } = img;
-  const src = img.data;
-  const shift = img.depth === 16 ? 8 : 0;
-  const data = new Uint8Array(width * height);
-  if (channels <= 2) {
-    for (let i = 0; i < data.length; i++) data[i] = src[i * channels] >> shift;
-  } else {
-    for (let i = 0; i < data.length; i++) {
-      const p = i * channels;
-      data[i] = ((src[p] >> shift) * 299 + (src[p + 1] >> shift) * 587 + (src[p + 2] >> shift) * 114) / 1000;
-    }
-  }
-  return { data, width, height };
+function positiveNumber(name: string): number | undefined {
+  const n = Number(Deno.env.get(name) ?? "");
+  return Number.isFinite(n) && n > 0 ? n : undefined;
+}
+
+/** A grey PGM (what prepareImage hands over) as it is, without decoding; else a PNG, greyed. */
+function toGray(bytes: Uint8Array): GrayImage {
+  return parsePgm(bytes) ?? decodeGrayPng(bytes);
 }
 
 async function main(): Promise<void> {
@@ -56,14 +51,22 @@ async function main(): Promise<void> {
   try {
     models = await loadPaddleModels(
       Deno.env.get("OCR_MODELS_DIR") || MODELS_DIR,
-      positiveInt("OCR_THREADS") ?? 1,
+      { intraOpNumThreads: positiveInt("OCR_THREADS") ?? 1 },
+      Deno.env.get("OCR_FUSE_HARD_SWISH") !== "0",
     );
   } catch (err) {
     send({ ready: false, error: err instanceof Error ? err.message : String(err) });
     return;
   }
   send({ ready: true });
-  const options = { detMaxSide: positiveInt("OCR_DET_MAX_SIDE"), recBatch: positiveInt("OCR_REC_BATCH") };
+  const options = {
+    detMaxSide: positiveInt("OCR_DET_MAX_SIDE"),
+    rec: {
+      batchSize: positiveInt("OCR_REC_BATCH"),
+      xScale: positiveNumber("OCR_REC_X_SCALE"),
+      squeezeFrom: positiveNumber("OCR_REC_SQUEEZE_FROM"),
+    },
+  };
 
   const lines = Deno.stdin.readable.pipeThrough(new TextDecoderStream());
   let buffer = "";
@@ -77,9 +80,8 @@ async function main(): Promise<void> {
       const request = JSON.parse(line) as Request;
       try {
         const cpuBefore = process.cpuUsage();
-        const t0 = performance.now();
         const page = toGray(await Deno.readFile(request.path));
-        const decodeMs = performance.now() - t0;
+        const decodeMs = process.cpuUsage(cpuBefore);
         const reading = await readPage(models, page, options);
         const cpu = process.cpuUsage(cpuBefore);
         const quarter = reading.turned === 90 || reading.turned === 270;
@@ -93,7 +95,7 @@ async function main(): Promise<void> {
           rss: Deno.memoryUsage().rss,
           // CPU seconds this page took (user + system), a figure the machine's load does not inflate.
           cpuSeconds: (cpu.user + cpu.system) / 1e6,
-          profile: { decode_png: Math.round(decodeMs), ...reading.profile },
+          profile: { decode: (decodeMs.user + decodeMs.system) / 1000, ...reading.profile },
         });
       } catch (err) {
         send({ id: request.id, ok: false, error: err instanceof Error ? err.message : String(err) });

@@ -5,6 +5,7 @@ import { newId } from "../../kv/ids.ts";
 import { addOcrBatch, type OcrBatch } from "../../kv/ocr_batches.ts";
 import { getOcrTemplate } from "../../kv/ocr_templates.ts";
 import { assertAiUsesLeft, chargeAiUses } from "../ai_metering/ai_metering.ts";
+import { enqueueAiJob, ocrBatchMessage } from "../ai_metering/ai_run_kinds.ts";
 import { receiveOcrFiles } from "../ocr_runs/receive_files.ts";
 
 /**
@@ -57,7 +58,7 @@ export async function startOcrBatch(
     const left = await chargeAiUses(kv, {
       userId: batch.userId,
       amount: files.length,
-      extend: (op) => addOcrBatch(op, batch),
+      extend: (op) => enqueueAiJob(addOcrBatch(op, batch), ocrBatchMessage(batch)),
     });
     return { batch, left };
   } catch (err) {

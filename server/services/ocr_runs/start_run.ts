@@ -3,6 +3,7 @@ import type { AppDeps, CurrentUser } from "../../deps.ts";
 import { newId } from "../../kv/ids.ts";
 import { addOcrRun, type OcrRun } from "../../kv/ocr_runs.ts";
 import { assertAiUsesLeft, chargeAiUses } from "../ai_metering/ai_metering.ts";
+import { enqueueAiJob, ocrRunMessage } from "../ai_metering/ai_run_kinds.ts";
 import { receiveOcrFiles } from "./receive_files.ts";
 
 /**
@@ -44,7 +45,7 @@ export async function startOcrRun(
     const left = await chargeAiUses(kv, {
       userId: run.userId,
       amount: files.length,
-      extend: (op) => addOcrRun(op, run),
+      extend: (op) => enqueueAiJob(addOcrRun(op, run), ocrRunMessage(run)),
     });
     return { run, left };
   } catch (err) {

@@ -41,7 +41,7 @@ import { deleteWordTemplateWithFile } from "../excel_templates/word_templates.ts
 import { deleteMediationBatch } from "../mediation/delete_batch.ts";
 import { deletePdfBatchWithFiles } from "../pdf_links/delete_batch.ts";
 import { deleteTemplateWithFile } from "../templates/word_templates.ts";
-import type { JobType } from "../../jobs/messages.ts";
+import type { JobType } from "../../kv/job_messages.ts";
 
 export type CleanupDeps = Pick<AppDeps, "kv" | "blobs">;
 

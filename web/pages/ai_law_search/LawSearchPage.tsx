@@ -15,13 +15,15 @@ export function LawSearchPage() {
     getLawOverview().then(setOverview).catch(() => {});
   }, []);
   useEffect(loadOverview, [loadOverview]);
-  // While the first-start import runs, its progress is read again every 2 s until the library is ready.
+  // While the first-start import runs or the library is being built after a start, the overview is read
+  // again every 2 s until the library is ready.
   const importing = overview?.importing ?? null;
+  const loading = overview?.loading ?? false;
   useEffect(() => {
-    if (!importing) return;
+    if (!importing && !loading) return;
     const timer = setTimeout(loadOverview, 2000);
     return () => clearTimeout(timer);
-  }, [importing, loadOverview]);
+  }, [importing, loading, overview, loadOverview]);
 
   const items = [
     { key: "search", label: "法条检索", children: <SearchTab onOpen={setArticle} /> },
@@ -39,13 +41,22 @@ export function LawSearchPage() {
   return (
     <Card>
       <Typography.Paragraph type="secondary">
-        {overview && !importing
+        {overview && !importing && !loading
           ? `法规库：${overview.laws} 部法规（含历史版本），${overview.articles} 条。`
           : ""}
         检索与引用核对免费；默认优先现行有效的规定。
       </Typography.Paragraph>
       {importing && <ImportingAlert status={importing} />}
-      {overview && overview.laws === 0 && !importing && (
+      {loading && !importing && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message="法规库正在加载"
+          description="服务器启动后正在建立检索索引，通常需要几秒钟，完成后即可检索。"
+        />
+      )}
+      {overview && overview.laws === 0 && !importing && !loading && (
         <Alert
           type="warning"
           showIcon

@@ -1,4 +1,4 @@
-import { Button, Card, DatePicker, Empty, Input, List, Select, Space, Tag, Typography } from "antd";
+import { Alert, Button, Card, DatePicker, Empty, Input, List, Select, Space, Tag, Typography } from "antd";
 import type { Dayjs } from "dayjs";
 import { useEffect, useState } from "react";
 import {
@@ -115,12 +115,15 @@ export function SearchTab({ onOpen }: { onOpen: (t: { lawId: string; number: str
           </Tag>
         ))}
       </Space>
+      {result?.loading && (
+        <Alert type="info" showIcon message={result.message ?? "法规库正在加载，请稍候再试"} />
+      )}
       {result && result.corrections.length > 0 && (
         <Typography.Text type="secondary">
           已按可能的正确写法一并检索：{result.corrections.join("、")}
         </Typography.Text>
       )}
-      {result && (
+      {result && !result.loading && (
         <List
           data-testid="law-results"
           loading={loading}

@@ -5,14 +5,17 @@ import {
   clearFieldChoice,
   downloadGenerated,
   downloadGeneratedZip,
+  type FieldValue,
   type GeneratedFile,
   generateDocuments,
+  getRecordPageImage,
   listOutputTemplates,
   type RunProgress,
 } from "../../api/custom_ocr.ts";
 import { UNVERIFIED_CHECK } from "../../../common/schemas/ocr.ts";
 import { errorText } from "../../api/client.ts";
 import { saveBlob } from "../../components/save_file.ts";
+import { SourceCrop } from "../../components/SourceCrop.tsx";
 import { conflictText, SourceChoiceModal } from "./SourceChoiceModal.tsx";
 
 interface Props {
@@ -29,6 +32,17 @@ interface Props {
 export async function saveGeneratedZip(fileNames: string[]): Promise<void> {
   const { blob, fileName } = await downloadGeneratedZip(fileNames);
   saveBlob(blob, fileName ?? "自定义OCR文书.zip");
+}
+
+/** Files done plus the pages read of files being read, as a percentage (the bar moves per page). */
+function progressPercent(progress: RunProgress): number {
+  if (!progress.totalFiles) return 0;
+  const reading = progress.files.reduce(
+    (sum, f) => sum + (f.status === "processing" && f.pagesTotal ? (f.pagesDone ?? 0) / f.pagesTotal : 0),
+    0,
+  );
+  const percent = Math.round(((progress.processedFiles + reading) / progress.totalFiles) * 100);
+  return reading ? Math.min(percent, 99) : percent;
 }
 
 /** A run's progress, merged values with their sources (source choice), and document generation. */
@@ -112,14 +126,26 @@ export function RunResult({ batchId, progress, onChanged, readOnly, onGenerated 
   const current = rows.find((r) => r.key === choosing);
   const sourceOf = (r: (typeof rows)[number]) =>
     r.keptSource ?? r.values.find((v) => v.value === r.value)?.source;
+  // Where the value was read: the page crop with its box(es), as on /ocr-extract (issue #27 item 4).
+  const cropOf = (v: FieldValue | undefined, maxWidth: number) =>
+    v?.box && v.page && !readOnly
+      ? (
+        <SourceCrop
+          key={`${v.source}:${v.page}:${v.line}`}
+          page={v.page}
+          box={v.box}
+          boxes={v.boxes}
+          maxWidth={maxWidth}
+          load={() => getRecordPageImage(batchId, v.source, v.page!)}
+        />
+      )
+      : null;
+  const chosenOf = (r: (typeof rows)[number]) =>
+    r.values.find((v) => v.value === r.value && v.source === sourceOf(r));
   return (
     <Space orientation="vertical" style={{ width: "100%" }}>
       <Card size="small" title="处理进度">
-        <Progress
-          percent={progress.totalFiles
-            ? Math.round((progress.processedFiles / progress.totalFiles) * 100)
-            : 0}
-        />
+        <Progress percent={progressPercent(progress)} />
         <Typography.Text>{progress.progress_message}</Typography.Text>
         <div style={{ marginTop: 8 }}>
           {progress.files.map((f) => (
@@ -129,6 +155,9 @@ export function RunResult({ batchId, progress, onChanged, readOnly, onGenerated 
             >
               {f.fileName}
               {f.error ? `：${f.error}` : ""}
+              {f.status === "processing" && f.pagesTotal
+                ? `（已读 ${f.pagesDone ?? 0}/${f.pagesTotal} 页）`
+                : ""}
             </Tag>
           ))}
         </div>
@@ -167,6 +196,7 @@ export function RunResult({ batchId, progress, onChanged, readOnly, onGenerated 
                         </Tooltip>
                       )}
                       {narrow && sourceOf(r) && <Tag>{sourceOf(r)}</Tag>}
+                      {narrow && cropOf(chosenOf(r), 220)}
                     </Space>
                   );
                 },
@@ -178,7 +208,14 @@ export function RunResult({ batchId, progress, onChanged, readOnly, onGenerated 
                 hidden: narrow,
                 render: (_, r) => {
                   const src = sourceOf(r);
-                  return src ? <Tag>{src}</Tag> : null;
+                  return src
+                    ? (
+                      <Space orientation="vertical" size={0}>
+                        <Tag>{src}</Tag>
+                        {cropOf(chosenOf(r), 320)}
+                      </Space>
+                    )
+                    : null;
                 },
               },
               {
@@ -239,6 +276,7 @@ export function RunResult({ batchId, progress, onChanged, readOnly, onGenerated 
         onClear={clearChoice}
         onClose={() => setChoosing(null)}
         onMissing={() => message.error("请选择一个值")}
+        crop={(v) => cropOf(v, 440)}
       />
     </Space>
   );

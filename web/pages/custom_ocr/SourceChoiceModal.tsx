@@ -1,5 +1,5 @@
 import { Alert, Button, Input, Modal, Radio, Space, Tag } from "antd";
-import { useLayoutEffect, useState } from "react";
+import { type ReactNode, useLayoutEffect, useState } from "react";
 import { UNVERIFIED_CHECK } from "../../../common/schemas/ocr.ts";
 import type { FieldValue } from "../../api/custom_ocr.ts";
 
@@ -27,8 +27,10 @@ export function conflictText(values: FieldValue[]): string {
  * Answers `onSave` with the value and, for a read one, its file; 请选择一个值 when nothing is given.
  */
 export function SourceChoiceModal(
-  { field, onSave, onClear, onClose, onMissing }: {
+  { field, onSave, onClear, onClose, onMissing, crop }: {
     field: ChoiceField | null;
+    /** Where a read value stands on its page (the page crop), when known. */
+    crop?: (value: FieldValue) => ReactNode;
     onSave: (choice: { value: string; source?: string }) => void;
     onClear: () => void;
     onClose: () => void;
@@ -85,6 +87,7 @@ export function SourceChoiceModal(
             <Radio key={`${i}:${v.value}@${v.source}`} value={String(i)}>
               {v.value} <Tag>{v.source}</Tag>
               {v.unverified && <Tag color="orange">{UNVERIFIED_CHECK}</Tag>}
+              {crop?.(v)}
             </Radio>
           ))}
           <Radio value={TYPED}>

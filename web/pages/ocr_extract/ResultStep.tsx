@@ -20,10 +20,12 @@ import {
   UNVERIFIED_CHECK,
 } from "../../../common/schemas/ocr.ts";
 import { errorText } from "../../api/client.ts";
-import { saveBatchResult } from "../../api/ocr_extract.ts";
+import { getPageImage, saveBatchResult } from "../../api/ocr_extract.ts";
 import { writeXlsx } from "../../../common/xlsx_writer.ts";
 import { saveBlob } from "../../components/save_file.ts";
-import { Snippet, ValuePickerModal } from "./ValuePickerModal.tsx";
+import { SourceCrop } from "../../components/SourceCrop.tsx";
+import { SourceSnippet } from "../../components/SourceSnippet.tsx";
+import { ValuePickerModal } from "./ValuePickerModal.tsx";
 
 type Row = OcrMergedField & { key: string };
 
@@ -51,6 +53,7 @@ export function ResultStep({ result, setResult, onContinue }: Props) {
   const dirty = Object.keys(edits).length > 0;
   const rows: Row[] = result.fieldOrder.map((key) => ({ ...result.mergedResult[key], key }));
   const valueOf = (r: Row) => edits[r.key] ?? r.value ?? "";
+  const recordOf = (fileName: string) => result.fileResults.find((f) => f.fileName === fileName)?.recordId;
 
   function edit(key: string, value: string) {
     const original = result.mergedResult[key].value ?? "";
@@ -114,7 +117,12 @@ export function ResultStep({ result, setResult, onContinue }: Props) {
             status={r.key in edits ? "warning" : undefined}
             onChange={(e) => edit(r.key, e.target.value)}
           />
-          {r.source && !(r.key in edits) && <Snippet snippet={r.source.snippet} value={r.value ?? ""} />}
+          {r.source && !(r.key in edits) && (
+            <SourceSnippet
+              snippet={r.source.snippet}
+              value={r.value ?? ""}
+            />
+          )}
         </Space>
       ),
     },
@@ -154,6 +162,16 @@ export function ResultStep({ result, setResult, onContinue }: Props) {
               ? `${r.sourceFile}${r.source ? ` 第${r.source.page}页` : ""}`
               : "—"}
           </Typography.Text>
+          {r.source?.box && !(r.key in edits) && recordOf(r.source.fileName) && (
+            <SourceCrop
+              key={`${r.source.fileName}:${r.source.page}:${r.source.line}`}
+              page={r.source.page}
+              box={r.source.box}
+              boxes={r.source.boxes}
+              maxWidth={200}
+              load={() => getPageImage(result.batchId, recordOf(r.source!.fileName)!, r.source!.page)}
+            />
+          )}
           <Button size="small" type="link" style={{ padding: 0 }} onClick={() => setPicking(r)}>
             查看来源（{result.fieldValues[r.key]?.length ?? 0}）
           </Button>

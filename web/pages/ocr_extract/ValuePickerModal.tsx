@@ -1,7 +1,9 @@
 import { Empty, Modal, Radio, Space, Tag, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { type OcrFieldValue, type OcrMergedField, UNVERIFIED_CHECK } from "../../../common/schemas/ocr.ts";
-import { SourceCrop } from "./SourceCrop.tsx";
+import { getPageImage } from "../../api/ocr_extract.ts";
+import { SourceCrop } from "../../components/SourceCrop.tsx";
+import { SourceSnippet } from "../../components/SourceSnippet.tsx";
 
 interface Props {
   /** The batch and its files, to show the page a candidate was read from. */
@@ -13,19 +15,6 @@ interface Props {
   /** Called with the chosen value. */
   onPick: (value: string) => void;
   onMissing: () => void;
-}
-
-/** The snippet with the value highlighted. */
-export function Snippet({ snippet, value }: { snippet: string; value: string }) {
-  const at = value ? snippet.indexOf(value) : -1;
-  if (at < 0) return <Typography.Text type="secondary">{snippet}</Typography.Text>;
-  return (
-    <Typography.Text type="secondary">
-      {snippet.slice(0, at)}
-      <mark>{value}</mark>
-      {snippet.slice(at + value.length)}
-    </Typography.Text>
-  );
 }
 
 /** The value picker: every value the case's files gave for one field, with its source line. */
@@ -73,14 +62,14 @@ export function ValuePickerModal(
                       ))}
                       {c.unverified && <Tag color="orange">{UNVERIFIED_CHECK}</Tag>}
                     </Space>
-                    <Snippet snippet={c.source.snippet} value={c.value} />
+                    <SourceSnippet snippet={c.source.snippet} value={c.value} />
                     {batchId && c.source.box && recordOf(c.source.fileName) && (
                       <SourceCrop
                         key={`${c.source.fileName}:${c.source.page}:${c.source.line}`}
-                        batchId={batchId}
-                        recordId={recordOf(c.source.fileName)!}
                         page={c.source.page}
                         box={c.source.box}
+                        boxes={c.source.boxes}
+                        load={() => getPageImage(batchId, recordOf(c.source.fileName)!, c.source.page)}
                       />
                     )}
                   </Space>

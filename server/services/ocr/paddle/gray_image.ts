@@ -57,14 +57,21 @@ export function shrinkImage(img: GrayImage, maxSide: number): GrayImage {
   const ow = Math.max(1, Math.round(img.width * scale)), oh = Math.max(1, Math.round(img.height * scale));
   const out = new Uint8Array(ow * oh);
   const fx = img.width / ow, fy = img.height / oh;
+  // Each output column's source columns, worked out once rather than per pixel.
+  const xs0 = new Int32Array(ow), xs1 = new Int32Array(ow);
+  for (let x = 0; x < ow; x++) {
+    xs0[x] = Math.floor(x * fx);
+    xs1[x] = Math.max(xs0[x] + 1, Math.floor((x + 1) * fx));
+  }
+  const src = img.data, width = img.width;
   for (let y = 0; y < oh; y++) {
     const y0 = Math.floor(y * fy), y1 = Math.max(y0 + 1, Math.floor((y + 1) * fy));
     for (let x = 0; x < ow; x++) {
-      const x0 = Math.floor(x * fx), x1 = Math.max(x0 + 1, Math.floor((x + 1) * fx));
+      const x0 = xs0[x], x1 = xs1[x];
       let sum = 0;
       for (let yy = y0; yy < y1; yy++) {
-        const row = yy * img.width;
-        for (let xx = x0; xx < x1; xx++) sum += img.data[row + xx];
+        const row = yy * width;
+        for (let xx = x0; xx < x1; xx++) sum += src[row + xx];
       }
       out[y * ow + x] = sum / ((y1 - y0) * (x1 - x0));
     }

@@ -1,7 +1,7 @@
 /**
  * PaddleOCR PP-OCRv4 driven directly on onnxruntime-node (issue #26): the detector on the page shrunk to
  * DET_MAX_SIDE, the lines cut from the full-size page, the orientation classifier on a few lines only,
- * and the recogniser on batches of lines of similar width. Runs inside paddle_process.ts.
+ * and the recogniser (line_recognizer.ts) on each line. Runs inside paddle_process.ts.
  *
  * Orientation costs no second reading of a page: a page whose detected boxes mostly stand upright lies on
  * its side (turned a quarter); the line classifier (PP-OCR's 0°/180° model) on up to CLS_SAMPLE lines says
@@ -10,30 +10,28 @@
  */
 import process from "node:process";
 import * as ort from "onnxruntime-node";
-import { decodeCtc, type DecodedLine, parseDictionary } from "./ctc_decode.ts";
+import { parseDictionary } from "./ctc_decode.ts";
+import { fuseHardSwish } from "./hard_swish.ts";
+import { type GrayImage, type QuarterTurn, shrinkImage, turnImage, turnRect } from "./gray_image.ts";
 import {
-  type GrayImage,
-  type QuarterTurn,
-  sampleRect,
-  shrinkImage,
-  turnImage,
-  turnRect,
-} from "./gray_image.ts";
-import { findTextRects, normalizeRect, rectCorners, type TextRect } from "./text_boxes.ts";
+  fillLine,
+  REC_HEIGHT,
+  type RecognisedLine,
+  recognizeRects,
+  type RecOptions,
+} from "./line_recognizer.ts";
+import { findTextRects, normalizeRect, type TextRect } from "./text_boxes.ts";
 
-/** Long side of the image the detector sees (measured in issue #26: 960-1280 read as well as 1754). */
-export const DET_MAX_SIDE = 960;
+export type { RecognisedLine } from "./line_recognizer.ts";
+
 /**
- * Lines recognised per model call. Measured in issue #26: batching costs MORE CPU per pixel on this
- * machine (n=1 157 µs, n=4 182 µs, n=8 240 µs per column at width 320), so one piece per call.
+ * Long side of the image the detector sees; lines are still cut from the 1754 px page. Measured in issue
+ * #26 (bench/ocr_det_side.ts, ADR 010): 800 reads the bench pages as well as 960 and 1280 at 0.21 CPU s
+ * per page for the detector (960: 0.38, 1280: 0.74); 640 began to misread small print (an ID card on A4).
  */
-export const REC_BATCH = 1;
-const REC_HEIGHT = 48;
+export const DET_MAX_SIDE = 800;
 const CLS_WIDTH = 192;
-const REC_MIN_WIDTH = 64;
 const CLS_SAMPLE = 12;
-/** Lines recognised under this mean probability are left out (as @gutenye/ocr-node did). */
-const MIN_LINE_CONFIDENCE = 0.5;
 /** A page reading under this (and not clearly upright by the classifier) is tried upside down. */
 const RETRY_CONFIDENCE = 0.75;
 
@@ -51,27 +49,47 @@ export interface PaddleModels {
   dictionary: string[];
 }
 
-export async function loadPaddleModels(dir: string, threads = 1): Promise<PaddleModels> {
+/**
+ * Loads the models; `session` overrides the onnxruntime session options (measured on 2 cores, ADR 010). The
+ * recogniser's and classifier's hard-swish activations are fused as they load (hard_swish.ts) unless
+ * `fuse` is false.
+ */
+export async function loadPaddleModels(
+  dir: string,
+  session: ort.InferenceSession.SessionOptions = {},
+  fuse = true,
+): Promise<PaddleModels> {
   const options: ort.InferenceSession.SessionOptions = {
-    intraOpNumThreads: threads,
+    intraOpNumThreads: 1,
     interOpNumThreads: 1,
     executionMode: "sequential",
     graphOptimizationLevel: "all",
+    // Errors only: the fused models' unused constants would each print a warning.
+    logSeverityLevel: 3,
+    ...session,
   };
   const [det, rec, cls, keys] = await Promise.all([
     ort.InferenceSession.create(`${dir}/${MODEL_FILES.det}`, options),
-    ort.InferenceSession.create(`${dir}/${MODEL_FILES.rec}`, options),
-    ort.InferenceSession.create(`${dir}/${MODEL_FILES.cls}`, options),
+    createSession(`${dir}/${MODEL_FILES.rec}`, options, fuse),
+    createSession(`${dir}/${MODEL_FILES.cls}`, options, fuse),
     Deno.readTextFile(`${dir}/${MODEL_FILES.keys}`),
   ]);
   return { det, rec, cls, dictionary: parseDictionary(keys) };
 }
 
-export interface RecognisedLine {
-  text: string;
-  confidence: number;
-  /** Corners in the (turned) page image's pixels. */
-  box: [number, number][];
+/** A session on the model file, its hard-swish fused when `fuse`; the file as it is if the rewrite fails. */
+async function createSession(
+  path: string,
+  options: ort.InferenceSession.SessionOptions,
+  fuse: boolean,
+): Promise<ort.InferenceSession> {
+  if (!fuse) return await ort.InferenceSession.create(path, options);
+  const bytes = await Deno.readFile(path);
+  try {
+    return await ort.InferenceSession.create(fuseHardSwish(bytes).model, options);
+  } catch {
+    return await ort.InferenceSession.create(bytes, options);
+  }
 }
 
 export interface PageReading {
@@ -91,7 +109,7 @@ function cpuMs(): number {
 export async function readPage(
   models: PaddleModels,
   page: GrayImage,
-  options: { detMaxSide?: number; recBatch?: number } = {},
+  options: { detMaxSide?: number; rec?: RecOptions } = {},
 ): Promise<PageReading> {
   const profile: Record<string, number> = {};
   let mark = cpuMs();
@@ -116,12 +134,12 @@ export async function readPage(
     turned = ((turned + 180) % 360) as QuarterTurn;
   }
   lap("turn");
-  let lines = await recognizeRects(models, img, rects, options.recBatch ?? REC_BATCH);
+  let lines = await recognizeRects(models, img, rects, options.rec);
   lap("rec");
   if (!votes.upright && meanConfidence(lines) < RETRY_CONFIDENCE && lines.length > 0) {
     const flipped = rects.map((r) => normalizeRect(turnRect(r, 180, img.width, img.height)));
     const flippedImg = turnImage(img, 180);
-    const other = await recognizeRects(models, flippedImg, flipped, options.recBatch ?? REC_BATCH);
+    const other = await recognizeRects(models, flippedImg, flipped, options.rec);
     const [a, b] = [weight(lines), weight(other)];
     if (b > a * 1.1 && meanConfidence(other) > meanConfidence(lines)) {
       lines = other;
@@ -169,13 +187,21 @@ async function detect(
     H = Math.max(32, Math.ceil(small.height / 32) * 32);
   const plane = W * H;
   const input = new Float32Array(3 * plane);
-  for (let c = 0; c < 3; c++) {
+  // Grey to the three normalised channels through one table per channel, all three in one pass.
+  const [r, g, b] = [0, 1, 2].map((c) => {
     const mul = 1 / (255 * DET_STD[c]), add = -DET_MEAN[c] / DET_STD[c];
     // Padding is white paper.
     input.fill(255 * mul + add, c * plane, (c + 1) * plane);
-    for (let y = 0; y < small.height; y++) {
-      const src = y * small.width, dst = c * plane + y * W;
-      for (let x = 0; x < small.width; x++) input[dst + x] = small.data[src + x] * mul + add;
+    return Float32Array.from({ length: 256 }, (_, v) => v * mul + add);
+  });
+  const data = small.data;
+  for (let y = 0; y < small.height; y++) {
+    const src = y * small.width, dst = y * W;
+    for (let x = 0; x < small.width; x++) {
+      const v = data[src + x];
+      input[dst + x] = r[v];
+      input[plane + dst + x] = g[v];
+      input[2 * plane + dst + x] = b[v];
     }
   }
   lap("det_prepare");
@@ -190,12 +216,6 @@ async function detect(
   const scaled = rects.map((r) => ({ ...r, cx: r.cx * sx, cy: r.cy * sy, w: r.w * s, h: r.h * s }));
   lap("det_boxes");
   return scaled;
-}
-
-/** A rectangle as the recogniser reads it: text standing upright (a column) is read top to bottom. */
-function readingRect(r: TextRect): TextRect {
-  if (r.h < 1.5 * r.w) return r;
-  return { ...r, ux: -r.uy, uy: r.ux, w: r.h, h: r.w };
 }
 
 async function classifyUpsideDown(
@@ -224,82 +244,4 @@ async function classifyUpsideDown(
     upsideDown: down > up && down >= Math.max(2, sample.length / 2),
     upright: up >= Math.max(2, sample.length / 2) && up > 2 * down,
   };
-}
-
-/** Samples one line into sample slot `offset` of a [n, 3, 48, width] tensor (channels equal, padding 0). */
-function fillLine(
-  img: GrayImage,
-  rect: TextRect,
-  input: Float32Array,
-  offset: number,
-  size: { width: number; drawWidth: number },
-): void {
-  const plane = REC_HEIGHT * size.width;
-  sampleRect(img, rect, {
-    out: input,
-    offset,
-    outWidth: size.width,
-    outHeight: REC_HEIGHT,
-    drawWidth: Math.max(1, size.drawWidth),
-  }, { mean: 0.5, std: 0.5 });
-  input.copyWithin(offset + plane, offset, offset + plane);
-  input.copyWithin(offset + 2 * plane, offset, offset + plane);
-}
-
-async function recognizeRects(
-  models: PaddleModels,
-  img: GrayImage,
-  rects: TextRect[],
-  batchSize: number,
-): Promise<RecognisedLine[]> {
-  // Each line sampled once at the recogniser's height, straight from the full-size page. (Cutting long
-  // lines at gaps into ~400 px pieces was measured too: no CPU saved, photos read worse.)
-  const pieces: { data: Float32Array; width: number }[] = [];
-  const boxes = rects.map((r) => rectCorners(r));
-  for (const r of rects) {
-    const read = readingRect(r);
-    const width = Math.max(8, Math.ceil(REC_HEIGHT * read.w / read.h));
-    const data = new Float32Array(REC_HEIGHT * width);
-    sampleRect(
-      img,
-      read,
-      { out: data, offset: 0, outWidth: width, outHeight: REC_HEIGHT, drawWidth: width },
-      {
-        mean: 0.5,
-        std: 0.5,
-      },
-    );
-    pieces.push({ data, width });
-  }
-  const order = pieces.map((_, k) => k).sort((a, b) => pieces[a].width - pieces[b].width);
-  const decoded: DecodedLine[] = new Array(pieces.length);
-  for (let start = 0; start < order.length; start += batchSize) {
-    const batch = order.slice(start, start + batchSize);
-    const width = Math.max(REC_MIN_WIDTH, ...batch.map((k) => pieces[k].width));
-    const plane = REC_HEIGHT * width;
-    const input = new Float32Array(batch.length * 3 * plane);
-    for (const [n, k] of batch.entries()) {
-      const p = pieces[k];
-      for (let c = 0; c < 3; c++) {
-        for (let y = 0; y < REC_HEIGHT; y++) {
-          input.set(p.data.subarray(y * p.width, (y + 1) * p.width), (n * 3 + c) * plane + y * width);
-        }
-      }
-    }
-    const out = await models.rec.run({
-      [models.rec.inputNames[0]]: new ort.Tensor("float32", input, [batch.length, 3, REC_HEIGHT, width]),
-    });
-    const tensor = out[models.rec.outputNames[0]];
-    const [, steps, classes] = tensor.dims as number[];
-    for (const [n, k] of batch.entries()) {
-      decoded[k] = decodeCtc(tensor.data as Float32Array, { steps, classes }, n, models.dictionary);
-    }
-  }
-  const lines: RecognisedLine[] = [];
-  for (const [i, d] of decoded.entries()) {
-    const text = d.text.trim();
-    if (!text || d.confidence < MIN_LINE_CONFIDENCE) continue;
-    lines.push({ text, confidence: d.confidence, box: boxes[i] });
-  }
-  return lines;
 }

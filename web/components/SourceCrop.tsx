@@ -1,19 +1,20 @@
 import { Button, Modal, Space, Typography } from "antd";
 import { useState } from "react";
-import { errorText } from "../../api/client.ts";
-import { getPageImage } from "../../api/ocr_extract.ts";
+import { errorText } from "../api/client.ts";
 
 type Box = [number, number, number, number];
-interface Page {
+
+/** A page as an image (a data URL) and the factor from the source's boxes to its pixels. */
+export interface SourcePage {
   image: string;
   width: number;
   height: number;
   boxScale: number;
 }
 
-/** The page image shown at `scale`, with `box` (in the image's pixels) marked. */
+/** The page image shown at `scale`, with `boxes` (in the image's pixels) marked. */
 function Marked(
-  { page, box, view, scale }: { page: Page; box: Box; view: Box; scale: number },
+  { page, boxes, view, scale }: { page: SourcePage; boxes: Box[]; view: Box; scale: number },
 ) {
   const [x0, y0, x1, y1] = view;
   return (
@@ -39,30 +40,43 @@ function Marked(
           maxWidth: "none",
         }}
       />
-      <div
-        data-testid="source-box"
-        style={{
-          position: "absolute",
-          left: (box[0] - x0) * scale - 2,
-          top: (box[1] - y0) * scale - 2,
-          width: (box[2] - box[0]) * scale + 4,
-          height: (box[3] - box[1]) * scale + 4,
-          border: "2px solid #f5222d",
-          boxSizing: "border-box",
-        }}
-      />
+      {boxes.map((box, i) => (
+        <div
+          key={i}
+          data-testid="source-box"
+          style={{
+            position: "absolute",
+            left: (box[0] - x0) * scale - 2,
+            top: (box[1] - y0) * scale - 2,
+            width: (box[2] - box[0]) * scale + 4,
+            height: (box[3] - box[1]) * scale + 4,
+            border: "2px solid #f5222d",
+            boxSizing: "border-box",
+          }}
+        />
+      ))}
     </div>
   );
 }
 
 /**
  * Where a value was read (issue #27 item 4): a crop of the page around the source's box with the box
- * marked, and 查看整页 with the whole page. Loaded on demand (a page is rendered on the server).
+ * marked (each line's box, for a value over several lines), and 查看整页 with the whole page. Loaded on
+ * demand through `load` (the page is rendered on the server); used by /ocr-extract and /custom-ocr.
  */
 export function SourceCrop(
-  { batchId, recordId, page, box }: { batchId: string; recordId: string; page: number; box: Box },
+  { page, box, boxes, load: loadPage, maxWidth = 560 }: {
+    page: number;
+    /** The source's box (the union of its lines' boxes), in the page's box space. */
+    box: Box;
+    /** Each line's box, when the value runs over several lines. */
+    boxes?: Box[];
+    load: () => Promise<SourcePage>;
+    /** The crop's widest size in pixels (a table cell is narrower than a dialog). */
+    maxWidth?: number;
+  },
 ) {
-  const [loaded, setLoaded] = useState<Page | null>(null);
+  const [loaded, setLoaded] = useState<SourcePage | null>(null);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [whole, setWhole] = useState(false);
@@ -71,8 +85,7 @@ export function SourceCrop(
     setLoading(true);
     setError(null);
     try {
-      const r = await getPageImage(batchId, recordId, page);
-      setLoaded(r);
+      setLoaded(await loadPage());
     } catch (err) {
       setError(errorText(err, "无法显示原图"));
     } finally {
@@ -91,18 +104,21 @@ export function SourceCrop(
     );
   }
   const s = loaded.boxScale;
-  const marked: Box = [box[0] * s, box[1] * s, box[2] * s, box[3] * s];
-  const margin = Math.max(24, (marked[3] - marked[1]) * 1.5);
+  const scaled = (b: Box): Box => [b[0] * s, b[1] * s, b[2] * s, b[3] * s];
+  const marked = scaled(box);
+  const lines = (boxes?.length ? boxes : [box]).map(scaled);
+  const lineHeight = Math.min(...lines.map((b) => b[3] - b[1]));
+  const margin = Math.max(24, lineHeight * 1.5);
   const view: Box = [
     Math.max(0, marked[0] - margin),
     Math.max(0, marked[1] - margin),
     Math.min(loaded.width, marked[2] + margin),
     Math.min(loaded.height, marked[3] + margin),
   ];
-  const cropScale = Math.min(1, 560 / Math.max(1, view[2] - view[0]));
+  const cropScale = Math.min(1, maxWidth / Math.max(1, view[2] - view[0]));
   return (
     <Space orientation="vertical" size={4} onClick={(e) => e.preventDefault()}>
-      <Marked page={loaded} box={marked} view={view} scale={cropScale} />
+      <Marked page={loaded} boxes={lines} view={view} scale={cropScale} />
       <Button size="small" type="link" onClick={() => setWhole(true)}>查看整页</Button>
       <Modal
         open={whole}
@@ -113,7 +129,7 @@ export function SourceCrop(
       >
         <Marked
           page={loaded}
-          box={marked}
+          boxes={lines}
           view={[0, 0, loaded.width, loaded.height]}
           scale={Math.min(1, 900 / loaded.width)}
         />

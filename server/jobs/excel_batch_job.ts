@@ -14,10 +14,10 @@
  * failed rows, usage records, end of the active run) is one commit guarded by a "closed" marker.
  */
 
-import { errorMessage } from "../../../common/errors.ts";
-import type { AppDeps } from "../../deps.ts";
-import { AppError } from "../../errors.ts";
-import type { ExcelBatchGenerateMessage } from "../../jobs/messages.ts";
+import { errorMessage } from "../../common/errors.ts";
+import type { AppDeps } from "../deps.ts";
+import { AppError } from "../errors.ts";
+import type { ExcelBatchGenerateMessage } from "../kv/job_messages.ts";
 import {
   activeRunKey,
   closedKey,
@@ -27,8 +27,8 @@ import {
   listActiveRuns,
   listFiles,
   recordFile,
-} from "../../kv/excel_batch.ts";
-import { applyRefund, planRefund } from "../../kv/quotas.ts";
+} from "../kv/excel_batch.ts";
+import { applyRefund, planRefund } from "../kv/quotas.ts";
 import {
   completeTask,
   failTask,
@@ -36,20 +36,20 @@ import {
   isTaskFinished,
   type TaskRecord,
   updateTaskProgress,
-} from "../../kv/tasks.ts";
-import { addUsageRecord } from "../../kv/usage.ts";
-import { getUser } from "../../kv/users.ts";
-import type { DocxRenderPool, RowResult } from "../docx/docx_render_pool.ts";
-import { mergeDocxPages } from "../docx/merge_docx.ts";
-import type { ParagraphBlocks, RowValues } from "../docx/render_docx.ts";
-import type { BatchRows } from "../mediation/start_batch.ts";
+} from "../kv/tasks.ts";
+import { addUsageRecord } from "../kv/usage.ts";
+import { getUser } from "../kv/users.ts";
+import type { DocxRenderPool, RowResult } from "../services/docx/docx_render_pool.ts";
+import { mergeDocxPages } from "../services/docx/merge_docx.ts";
+import type { ParagraphBlocks, RowValues } from "../services/docx/render_docx.ts";
+import type { BatchRows } from "../services/mediation/start_batch.ts";
 import {
   mapRowValues,
   mergedParagraphBlocks,
   outputFileNames,
   rowParagraphBlocks,
   type TaskSpec,
-} from "./task_values.ts";
+} from "../services/excel_batch/task_values.ts";
 
 /** Rows per render round (the pool splits them between its workers). */
 const RENDER_ROUND = 32;

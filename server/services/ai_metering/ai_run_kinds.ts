@@ -1,14 +1,14 @@
-import { type FolderRecord, recordKey } from "../kv/custom_ocr_records.ts";
-import { isBatchFileFinished, type OcrBatch, ocrBatchRefundId } from "../kv/ocr_batches.ts";
-import { isFileFinished, type OcrRun, ocrRunRefundId } from "../kv/ocr_runs.ts";
-import type { AiRunTarget } from "../services/ai_metering/ai_run_failure.ts";
-import { customOcrRefundId } from "../services/custom_ocr/folder_case.ts";
-import type { JobMessage, JobMessageOf } from "./messages.ts";
+import { customOcrRefundId, type FolderRecord, recordKey } from "../../kv/custom_ocr_records.ts";
+import { isBatchFileFinished, type OcrBatch, ocrBatchRefundId } from "../../kv/ocr_batches.ts";
+import { isFileFinished, type OcrRun, ocrRunRefundId } from "../../kv/ocr_runs.ts";
+import type { AiRunTarget } from "./ai_run_failure.ts";
+import type { JobMessage, JobMessageOf } from "../../kv/job_messages.ts";
 
 /**
  * The AI jobs that keep their own run record instead of a task (OCR识别 runs, OCR信息提取 batches,
- * custom OCR records), and how each run is found and failed. ai_run_guard.ts fails them through this
- * table when their handler stops unexpectedly, and resumes or fails them at start-up.
+ * custom OCR records): the one place that enqueues each (enqueueAiJob(), with its undelivered key), and
+ * how each run is found and failed. jobs/ai_run_guard.ts fails them through this table when their
+ * handler stops unexpectedly, and resumes or fails them at start-up.
  */
 
 export type AiJobType = "ocr.run" | "ocr_extract.run" | "custom_ocr.folder";
@@ -124,4 +124,29 @@ export function isAiJobMessage(msg: JobMessage): msg is AiJobMessage {
 /** The kind of an AI job message (typed loosely: the table is keyed by the message's own type). */
 export function aiRunKindOf(msg: AiJobMessage): AiRunKind<AiJobMessage> {
   return aiRunKinds[msg.type] as AiRunKind<AiJobMessage>;
+}
+
+/**
+ * Adds an AI job's queue message to the caller's commit (the one that creates its run and charges its
+ * uses), with its kind's undelivered key: if KV gives up delivering it, start-up finds and fails the run.
+ */
+export function enqueueAiJob(op: Deno.AtomicOperation, msg: AiJobMessage): Deno.AtomicOperation {
+  return op.enqueue(msg, { keysIfUndelivered: [aiRunKindOf(msg).undeliveredKey(msg)] });
+}
+
+/** The job message of an OCR识别 run. */
+export function ocrRunMessage(run: Pick<OcrRun, "id" | "userId">): JobMessageOf<"ocr.run"> {
+  return { type: "ocr.run", runId: run.id, userId: run.userId };
+}
+
+/** The job message of an OCR信息提取 batch. */
+export function ocrBatchMessage(batch: Pick<OcrBatch, "id" | "userId">): JobMessageOf<"ocr_extract.run"> {
+  return { type: "ocr_extract.run", batchId: batch.id, userId: batch.userId };
+}
+
+/** The job message of a custom OCR record (a folder run or an upload run). */
+export function folderRunMessage(
+  record: Pick<FolderRecord, "id" | "userId">,
+): JobMessageOf<"custom_ocr.folder"> {
+  return { type: "custom_ocr.folder", recordId: record.id, userId: record.userId };
 }

@@ -1,6 +1,8 @@
 /**
  * Every message the job queue carries. Types are named "area.action"; a message that belongs to a
  * task carries its `taskId`, and its handler reads the task first (delivery is at least once).
+ * The union lives in kv/ because task and run records store and enqueue these messages (kv imports no
+ * job); the handlers are in server/jobs/.
  */
 
 /** Nightly removal of old finished tasks and stale temporary files (server/jobs/cleanup_job.ts, running services/storage/cleanup.ts). */
@@ -28,7 +30,7 @@ export interface CaseSplitMessage {
   splitId: string;
 }
 
-/** The documents of one Excel batch wizard task (server/services/excel_batch/generate_task.ts). */
+/** The documents of one Excel batch wizard task (server/jobs/excel_batch_job.ts). */
 export interface ExcelBatchGenerateMessage {
   type: "excel_batch.generate";
   taskId: string;

@@ -10,11 +10,11 @@
  * entry, so it happens once.
  */
 
-import { errorMessage } from "../../../common/errors.ts";
-import { userItemKey } from "../../blobs/blob_keys.ts";
-import type { AppDeps } from "../../deps.ts";
-import { AppError } from "../../errors.ts";
-import type { MediationGenerateMessage } from "../../jobs/messages.ts";
+import { errorMessage } from "../../common/errors.ts";
+import { userItemKey } from "../blobs/blob_keys.ts";
+import type { AppDeps } from "../deps.ts";
+import { AppError } from "../errors.ts";
+import type { MediationGenerateMessage } from "../kv/job_messages.ts";
 import {
   activeRunKey,
   batchKey,
@@ -25,22 +25,16 @@ import {
   type MediationRow,
   type MediationRun,
   recordRowOutcome,
-} from "../../kv/mediation_batches.ts";
-import {
-  completeTask,
-  getTask,
-  isTaskFinished,
-  type TaskRecord,
-  updateTaskProgress,
-} from "../../kv/tasks.ts";
-import { addUsageRecord } from "../../kv/usage.ts";
-import { getUser } from "../../kv/users.ts";
-import type { RowResult } from "../docx/docx_render_pool.ts";
-import { cellToText } from "../docx/format_value.ts";
-import type { PdfConverter } from "../pdf/libreoffice_pool.ts";
-import { convertGroup, type GroupState } from "../pdf/pdf_groups.ts";
-import { renderFileName, uniqueFileNames } from "./file_names.ts";
-import type { BatchRows } from "./start_batch.ts";
+} from "../kv/mediation_batches.ts";
+import { completeTask, getTask, isTaskFinished, type TaskRecord, updateTaskProgress } from "../kv/tasks.ts";
+import { addUsageRecord } from "../kv/usage.ts";
+import { getUser } from "../kv/users.ts";
+import type { RowResult } from "../services/docx/docx_render_pool.ts";
+import { cellToText } from "../services/docx/format_value.ts";
+import type { PdfConverter } from "../services/pdf/libreoffice_pool.ts";
+import { convertGroup, type GroupState } from "../services/pdf/pdf_groups.ts";
+import { renderFileName, uniqueFileNames } from "../services/mediation/file_names.ts";
+import type { BatchRows } from "../services/mediation/start_batch.ts";
 
 /**
  * Rows per render round (4 per worker request); the first round is one row per worker, so that
