@@ -72,7 +72,7 @@ console.log(`load ${load}; ${n} pages; CPU ms per page by stage:`);
 console.log(Object.entries(stages).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(", "));
 console.log(
   `recognition: model ${(modelMs / n).toFixed(0)}, JS side ${
-    ((stages.rec - modelMs) / n).toFixed(0)
+    (stages.rec - modelMs / n).toFixed(0)
   } ms/page; ` +
     `${(calls / n).toFixed(1)} calls and ${(columns / n).toFixed(0)} columns per page`,
 );
