@@ -88,9 +88,10 @@ Deno.test("recognizeRects() narrows long lines by REC_X_SCALE, leaves short ones
   const calls: number[][] = [];
   await recognizeRects(bandReader(calls), img, rects);
   assert.equal(REC_X_SCALE, 0.75);
-  assert.equal(REC_SQUEEZE_FROM, 480);
-  // 240 stays; 569 × 0.75 = 427 is held at 480; 898 × 0.75 = 673.5 → 674.
-  assert.deepEqual(calls.map(([, h, w]) => [h, w]), [[REC_HEIGHT, 240], [REC_HEIGHT, 480], [
+  assert.equal(REC_SQUEEZE_FROM, 320);
+  // 240 stays (short lines such as an ID card's 姓名 line read worse narrowed); 569 × 0.75 = 426.75 → 427
+  // (with the squeeze from 480 it was held at 480); 898 × 0.75 = 673.5 → 674.
+  assert.deepEqual(calls.map(([, h, w]) => [h, w]), [[REC_HEIGHT, 240], [REC_HEIGHT, 427], [
     REC_HEIGHT,
     674,
   ]]);
@@ -107,6 +108,8 @@ Deno.test("drawnWidth() is continuous and never narrower than the squeeze thresh
   assert.equal(drawnWidth(480, 0.75, 480), 480);
   assert.equal(drawnWidth(600, 0.75, 480), 480);
   assert.equal(drawnWidth(1000, 0.75, 480), 750);
+  assert.equal(drawnWidth(400, 0.75, REC_SQUEEZE_FROM), 320);
+  assert.equal(drawnWidth(320, 0.75, REC_SQUEEZE_FROM), 320);
 });
 
 Deno.test("PP-OCRv4 recognition: batches of lines of similar width read a page as one line at a time does", async () => {
