@@ -2,27 +2,38 @@
  * Builds server/services/laws/law_reranker.json, the learned re-ranker of law search
  * (server/services/laws/rerank.ts), from real questions labelled with the articles that answer them:
  *
- *   deno run -A scripts/build_law_reranker.ts [QUESTIONS_CSV] [--out=DIR] [--folds=5] [--cv] [--cache]
- *       [--refresh] [--l2=…] [--boost=trees,depth,rate,minLeaf;…]
+ *   deno run -A scripts/build_law_reranker.ts [QUESTIONS_CSV] [--out=DIR] [--folds=5] [--cv [--ship]]
+ *       [--refresh] [--limit=N] [--mixes=0.3,1] [--recipes=name:trees=60,depth=3,rate=0.1,minLeaf=50,lambda=mrr,ww=1;…]
  *
- * QUESTIONS_CSV defaults to ../shared/data/laws/stard-dev.csv. A question's features must be computed the
- * way an unseen question's will be: without its own answer in the term table and the question memory.
- * So the questions are split into K folds and each fold's candidates are collected with a table and a
- * memory learned from the other folds (out-of-fold features); the model is trained on all of them.
+ * QUESTIONS_CSV defaults to ../shared/data/laws/stard-dev.csv (real questions). The written questions
+ * (WRITTEN_SETS: ../shared/data/laws/questions-dev.csv and tests/data/laws/questions-own.csv, labelled on
+ * the shared library, matched on the national corpus by score.mjs's keys) are trained on beside them, so
+ * one model (with the question-shape features of rerank.ts) serves both kinds of question.
  *
- * --cv scores the re-ranker itself by K-fold cross-validation without touching a held-out fold: for the
- * scored fold f, the training questions of fold g get features learned without f and g, the model is
- * trained on those, and fold f is searched with a table and memory learned without f (as
- * scripts/eval_law_search.ts --folds does). It prints the pool's R@1/5/10 and MRR@10 for each --l2 value
- * and --boost setting. --cache keeps the collected pools in tests/cache (the scored pools of the nested
- * folds are also the out-of-fold pools the shipped model is trained on); --refresh collects them again
- * (needed after any change to the first pass or the features).
+ * A question's features must be computed the way an unseen question's will be: without its own answer
+ * in the term table and the question memory. So the real questions are split into K folds and each
+ * fold's candidates are collected with a table and a memory learned from the other folds (out-of-fold
+ * features); the written questions are never remembered, their pools use the table and memory of all
+ * real questions. The shipped model is trained on all of them.
+ *
+ * --cv scores the re-ranker by nested K-fold cross-validation without touching a held-out fold: for the
+ * scored fold f of the real questions, the training questions of fold g get features learned without f
+ * and g, fold f is searched with a table and memory learned without f (as scripts/eval_law_search.ts
+ * --folds does), and the written questions of the other written folds train beside them while those of
+ * written fold f are scored. It prints each set's R@1/5/10 and MRR@10 of the pools, for every --recipes
+ * entry (boosting settings, lambda=mrr|ndcg, ww = the written questions' weight) and every --mixes share
+ * (the fusion with the first pass, rerank.ts fusedOrder). --ship (or no --cv) writes law_reranker.json.
+ * The pools are kept in tests/cache (keyed by the feature count and the question counts); --refresh
+ * collects them again (needed after any change to the first pass or the features). --limit=N takes the
+ * first N questions of each set (quick checks only).
  */
+import { cpuUsage } from "node:process";
 import type { LawLibrary } from "../server/services/laws/library.ts";
 import { buildQuestionMemory } from "../server/services/laws/question_memory.ts";
 import {
   boostReranker,
   FEATURES,
+  fusedOrder,
   type Reranker,
   scoreFeatures,
   type TrainingGroup,
@@ -38,6 +49,8 @@ export interface Pool extends TrainingGroup {
   /** score.mjs keys of the pool's articles, first-pass order, and of the gold articles. */
   keys: string[];
   gold: string[];
+  /** The question's set (Question.set), when it has one. */
+  set?: string;
 }
 
 function docKey(lib: LawLibrary, doc: number): string {
@@ -53,12 +66,13 @@ export function collectPools(lib: LawLibrary, train: Question[], questions: Ques
   for (const q of questions) {
     const c = rerankCandidates(lib, { q: q.question, termTable, memory, reranker: null });
     if (!c) {
-      out.push({ keys: [], gold: q.gold, features: [], labels: [] });
+      out.push({ keys: [], gold: q.gold, features: [], labels: [], set: q.set });
       continue;
     }
     const keys = c.docs.map((d) => docKey(lib, d));
     const gold = new Set(q.gold);
-    out.push({ keys, gold: q.gold, features: c.features, labels: keys.map((k) => gold.has(k) ? 1 : 0) });
+    const labels = keys.map((k) => gold.has(k) ? 1 : 0);
+    out.push({ keys, gold: q.gold, features: c.features, labels, set: q.set });
   }
   return out;
 }
@@ -83,14 +97,12 @@ export function outOfFoldPools(lib: LawLibrary, qs: Question[], folds: number): 
 export function poolScores(
   pools: Pool[],
   model: Reranker | null,
+  mix = 1,
 ): { r1: number; r5: number; r10: number; mrr: number } {
   const sum = { r1: 0, r5: 0, r10: 0, mrr: 0 };
   for (const p of pools) {
     let order = p.keys.map((_, i) => i);
-    if (model) {
-      const s = p.features.map((x) => scoreFeatures(model, x));
-      order = order.sort((a, b) => s[b] - s[a] || a - b);
-    }
+    if (model) order = fusedOrder(p.features.map((x) => scoreFeatures(model, x)), mix);
     const list: string[] = [];
     for (const i of order) if (!list.includes(p.keys[i])) list.push(p.keys[i]);
     const g = new Set(p.gold);
@@ -105,16 +117,47 @@ export function poolScores(
   return { r1: sum.r1 / n, r5: sum.r5 / n, r10: sum.r10 / n, mrr: sum.mrr / n };
 }
 
+/** The written question sets trained on beside the real ones, in a fixed order (their folds: foldOf). */
+export const WRITTEN_SETS: Record<string, string> = {
+  dev: new URL("../../shared/data/laws/questions-dev.csv", import.meta.url).pathname,
+  own: new URL("../tests/data/laws/questions-own.csv", import.meta.url).pathname,
+};
+
+export function readWritten(): Question[] {
+  return Object.entries(WRITTEN_SETS).flatMap(([set, path]) =>
+    readQuestions(path).map((q) => ({ ...q, set }))
+  );
+}
+
 /**
- * Per scored fold f: the training pools (fold g's questions with table and memory learned without f and
- * g) and the scored pools (fold f with table and memory learned without f). Never reads fold f's
- * answers while building what fold f is scored with.
+ * The pools of one scored fold f of the real questions: `train`, fold g's real questions with table and
+ * memory learned without f and g; `test`, fold f's real questions with table and memory learned without
+ * f; `written`, every written question with that same table and memory (the written ones are never
+ * remembered: they are split into folds by foldOf among themselves).
+ */
+export interface NestedFold {
+  train: Pool[];
+  test: Pool[];
+  written: Pool[];
+}
+
+/** Everything the re-ranker is trained and cross-validated on (see NestedFold). */
+export interface PoolSet {
+  nested: NestedFold[];
+  /** Written questions' pools with the shipped table and memory (learned from all real questions). */
+  written: Pool[];
+}
+
+/**
+ * Per scored fold f the NestedFold pools; and the written questions' pools for the shipped model. Never
+ * reads fold f's answers while building what fold f is scored with.
  */
 export function nestedPools(
   lib: LawLibrary,
   qs: Question[],
-  folds: number,
-): { train: Pool[]; test: Pool[] }[] {
+  opts: { folds: number; written: Question[] },
+): PoolSet {
+  const { folds, written } = opts;
   const byFold = (f: number) => qs.filter((_, i) => foldOf(i, folds) === f);
   const pair = new Map<string, Pool[]>();
   for (let f = 0; f < folds; f++) {
@@ -127,67 +170,110 @@ export function nestedPools(
       pair.set(`${g}-${f}`, pools.slice(0, nf)); // fold f's features, for scoring g
     }
   }
-  const out: { train: Pool[]; test: Pool[] }[] = [];
+  const nested: NestedFold[] = [];
   for (let f = 0; f < folds; f++) {
     const train: Pool[] = [];
     for (let g = 0; g < folds; g++) if (g !== f) train.push(...pair.get(`${f}-${g}`)!);
-    const test = collectPools(lib, qs.filter((_, i) => foldOf(i, folds) !== f), byFold(f));
-    out.push({ train, test });
+    const test = byFold(f);
+    const got = collectPools(lib, qs.filter((_, i) => foldOf(i, folds) !== f), [...test, ...written]);
+    nested.push({ train, test: got.slice(0, test.length), written: got.slice(test.length) });
   }
-  return out;
+  return { nested, written: collectPools(lib, qs, written) };
+}
+
+/** How much a written question counts in training against a real one. */
+export const WRITTEN_WEIGHT = 1;
+
+/** Written pools of the folds other than f (all of them when f < 0), weighted for training. */
+export function writtenTraining(pools: Pool[], opts: { folds: number; f: number; weight?: number }): Pool[] {
+  const weight = opts.weight ?? WRITTEN_WEIGHT;
+  return pools.filter((_, j) => foldOf(j, opts.folds) !== opts.f).map((p) => ({ ...p, weight }));
+}
+
+/** The training pools of scored fold f of the real questions: theirs, and the other folds' written ones. */
+export function trainingPools(set: PoolSet, f: number, weight?: number): Pool[] {
+  const folds = set.nested.length;
+  return [...set.nested[f].train, ...writtenTraining(set.nested[f].written, { folds, f, weight })];
+}
+
+/** The shipped model's training pools: every real question out of fold, every written one. */
+export function shippedPools(set: PoolSet, weight?: number): Pool[] {
+  return [...set.nested.flatMap((n) => n.test), ...writtenTraining(set.written, { folds: 1, f: -1, weight })];
 }
 
 export const L2 = 1e-3;
 /** The shipped recipe's boosting settings (see boostReranker). */
-export const BOOST = { trees: 60, depth: 3, rate: 0.1, minLeaf: 50 };
+export const BOOST: Parameters<typeof boostReranker>[2] = { trees: 60, depth: 3, rate: 0.1, minLeaf: 50 };
 
 /** The model as shipped: a linear model, then boosted trees on top when BOOST.trees > 0. */
-export function trainShipped(pools: Pool[]): Reranker {
+export function trainShipped(pools: Pool[], boost = BOOST): Reranker {
   const linear = trainReranker(pools, { l2: L2 });
-  return BOOST.trees > 0 ? boostReranker(linear, pools, BOOST) : linear;
+  return (boost?.trees ?? 0) > 0 ? boostReranker(linear, pools, boost) : linear;
 }
 
 /**
- * nestedPools() kept in tests/cache (keyed by the feature list and the questions) with --cache, so model
- * settings can be compared without collecting the pools again; --refresh collects them anew.
+ * The pools kept in tests/cache (keyed by the feature list and the question counts), so model settings
+ * can be compared without collecting them again; --refresh collects them anew (needed after any change
+ * to the first pass or the features).
  */
-export async function cachedNestedPools(
-  lib: LawLibrary,
-  qs: Question[],
-  folds: number,
-): Promise<{ train: Pool[]; test: Pool[] }[]> {
-  if (!Deno.args.includes("--cache")) return nestedPools(lib, qs, folds);
-  return await readOrCollect(lib, qs, folds);
-}
-
-/** The cached nested pools (tests/cache/rerank_pools_*.json), collected and stored when missing. */
 export async function readOrCollect(
-  lib: LawLibrary,
+  lib: LawLibrary | (() => Promise<LawLibrary>),
   qs: Question[],
   folds: number,
-): Promise<{ train: Pool[]; test: Pool[] }[]> {
-  const key = `${FEATURES.length}-${qs.length}-${folds}`;
+  limit = 0,
+): Promise<PoolSet> {
+  const written = readWritten().slice(0, limit || undefined);
+  const key = `${FEATURES.length}-${qs.length}-${folds}-w${written.length}`;
   const path = new URL(`../tests/cache/rerank_pools_${key}.json`, import.meta.url).pathname;
-  const revive = (p: Pool) => ({
-    ...p,
-    features: p.features.map((x) => Float64Array.from(x as ArrayLike<number>)),
-  });
+  // Stored rounded, and read back the same way, so a model trained on fresh pools is the one the cache gives.
+  const revive = (data: PoolSet): PoolSet => {
+    const pool = (p: Pool) => ({
+      ...p,
+      features: p.features.map((x) =>
+        Float64Array.from(x as ArrayLike<number>, (v) => Math.round(v * 1e4) / 1e4)
+      ),
+    });
+    return {
+      nested: data.nested.map((n) => ({
+        train: n.train.map(pool),
+        test: n.test.map(pool),
+        written: n.written.map(pool),
+      })),
+      written: data.written.map(pool),
+    };
+  };
   if (!Deno.args.includes("--refresh")) {
     try {
-      const data = JSON.parse(await Deno.readTextFile(path)) as { train: Pool[]; test: Pool[] }[];
-      return data.map((n) => ({ train: n.train.map(revive), test: n.test.map(revive) }));
+      return revive(JSON.parse(await Deno.readTextFile(path)) as PoolSet);
     } catch { /* not cached yet */ }
   }
-  const nested = nestedPools(lib, qs, folds);
-  const plain = (p: Pool) => ({
-    ...p,
-    features: p.features.map((x) => Array.from(x, (v) => Math.round(v * 1e4) / 1e4)),
-  });
+  const set = revive(nestedPools(typeof lib === "function" ? await lib() : lib, qs, { folds, written }));
+  const plain = (p: Pool) => ({ ...p, features: p.features.map((x) => Array.from(x)) });
   await Deno.writeTextFile(
     path,
-    JSON.stringify(nested.map((n) => ({ train: n.train.map(plain), test: n.test.map(plain) }))),
+    JSON.stringify({
+      nested: set.nested.map((n) => ({
+        train: n.train.map(plain),
+        test: n.test.map(plain),
+        written: n.written.map(plain),
+      })),
+      written: set.written.map(plain),
+    }),
   );
-  return nested;
+  return set;
+}
+
+/** "trees=60,depth=3,rate=0.1,minLeaf=50,lambda=mrr,ww=1" -> boosting settings and the written weight. */
+export function parseRecipe(spec: string): { boost: Parameters<typeof boostReranker>[2]; ww: number } {
+  const boost: Record<string, number | string> = { ...BOOST };
+  let ww = WRITTEN_WEIGHT;
+  for (const kv of spec.split(",").filter(Boolean)) {
+    const [k, v] = kv.split("=");
+    if (k === "ww") ww = Number(v);
+    else if (k === "lambda") boost.lambda = v;
+    else boost[k] = Number(v);
+  }
+  return { boost: boost as Parameters<typeof boostReranker>[2], ww };
 }
 
 if (import.meta.main) {
@@ -196,51 +282,77 @@ if (import.meta.main) {
   const src = Deno.args.find((a) => !a.startsWith("--")) ?? `${data}stard-dev.csv`;
   const dir = flag("out") ?? new URL("../server/services/laws/", import.meta.url).pathname;
   const folds = Number(flag("folds") ?? 5);
-  const l2s = (flag("l2") ?? String(L2)).split(",").map(Number);
-  const lib = await loadCorpus("national");
-  const qs = readQuestions(src);
+  const limit = Number(flag("limit") ?? 0);
+  const qs = readQuestions(src).slice(0, limit || undefined);
   const f3 = (x: number) => x.toFixed(3);
   const line = (name: string, s: ReturnType<typeof poolScores>) =>
     console.log(
-      `${name.padEnd(28)} R@1 ${f3(s.r1)}  R@5 ${f3(s.r5)}  R@10 ${f3(s.r10)}  MRR@10 ${f3(s.mrr)}`,
+      `${name.padEnd(44)} R@1 ${f3(s.r1)}  R@5 ${f3(s.r5)}  R@10 ${f3(s.r10)}  MRR@10 ${f3(s.mrr)}`,
     );
+  const t = performance.now();
+  const cpu0 = cpuUsage();
+  const set = await readOrCollect(() => loadCorpus("national"), qs, folds, limit);
+  console.log(`pools ready in ${Math.round((performance.now() - t) / 1000)} s wall`);
   if (Deno.args.includes("--cv")) {
-    const t = performance.now();
-    const nested = await cachedNestedPools(lib, qs, folds);
-    console.log(`pools collected in ${Math.round((performance.now() - t) / 1000)} s`);
-    line("first pass (no re-ranker)", poolScores(nested.flatMap((n) => n.test), null));
-    const report = (name: string, train: (n: { train: Pool[] }) => Reranker) => {
-      const sums = nested.map((n) => ({ n: n.test.length, s: poolScores(n.test, train(n)) }));
-      const total = sums.reduce((s, x) => s + x.n, 0);
+    const mixes = (flag("mixes") ?? "1").split(",").map(Number);
+    const recipes = (flag("recipes") ?? "shipped:").split(";");
+    const weighted = (parts: { n: number; s: ReturnType<typeof poolScores> }[]) => {
+      const total = parts.reduce((a, x) => a + x.n, 0) || 1;
       const w = (k: keyof ReturnType<typeof poolScores>) =>
-        sums.reduce((s, x) => s + x.s[k] * x.n, 0) / total;
-      line(name, { r1: w("r1"), r5: w("r5"), r10: w("r10"), mrr: w("mrr") });
+        parts.reduce((a, x) => a + x.s[k] * x.n, 0) / total;
+      return { r1: w("r1"), r5: w("r5"), r10: w("r10"), mrr: w("mrr") };
     };
-    for (const l2 of l2s) report(`linear l2=${l2}`, (n) => trainReranker(n.train, { l2 }));
-    for (const spec of (flag("boost") ?? "").split(";").filter(Boolean)) {
-      const [trees, depth, rate, minLeaf] = spec.split(",").map(Number);
-      report(
-        `linear+trees ${spec}`,
-        (n) =>
-          boostReranker(trainReranker(n.train, { l2: l2s[0] }), n.train, { trees, depth, rate, minLeaf }),
+    const heldOut = (f: number, name: string) =>
+      name === "stard"
+        ? set.nested[f].test
+        : set.nested[f].written.filter((p, j) => p.set === name && foldOf(j, folds) === f);
+    const names = ["stard", ...Object.keys(WRITTEN_SETS)];
+    for (const name of names) {
+      line(
+        `${name} first pass`,
+        weighted(set.nested.map((_, f) => {
+          const test = heldOut(f, name);
+          return { n: test.length, s: poolScores(test, null) };
+        })),
       );
     }
-  } else {
-    // The scored pools of the nested cross-validation are exactly the out-of-fold pools: reuse them.
-    const pools = Deno.args.includes("--cache")
-      ? (await readOrCollect(lib, qs, folds)).flatMap((n) => n.test)
-      : outOfFoldPools(lib, qs, folds);
+    for (const spec of recipes) {
+      const [label, settings = ""] = spec.split(":");
+      const { boost, ww } = parseRecipe(settings);
+      const models = set.nested.map((_, f) => trainShipped(trainingPools(set, f, ww), boost));
+      for (const mix of mixes) {
+        for (const name of names) {
+          line(
+            `${name} ${label} mix=${mix}`,
+            weighted(models.map((m, f) => {
+              const test = heldOut(f, name);
+              return { n: test.length, s: poolScores(test, m, mix) };
+            })),
+          );
+        }
+      }
+    }
+  }
+  if (!Deno.args.includes("--cv") || Deno.args.includes("--ship")) {
+    const pools = shippedPools(set);
     const model = trainShipped(pools);
     line("out-of-fold, first pass", poolScores(pools, null));
     line("out-of-fold, re-ranked (train)", poolScores(pools, model));
     const json = {
       _comment:
-        "Learned re-ranker of law search (rerank.ts): linear weights over standardized features. Built by scripts/build_law_reranker.ts from real questions' out-of-fold candidates; rebuild, do not edit.",
+        "Learned re-ranker of law search (rerank.ts): linear weights over standardized features plus boosted trees. Built by scripts/build_law_reranker.ts from real questions' out-of-fold candidates and the written questions' candidates; rebuild, do not edit.",
       source: src.split("/").pop(),
       questions: qs.length,
+      written: set.written.length,
       ...model,
     };
     await Deno.writeTextFile(`${dir}/law_reranker.json`, JSON.stringify(json, null, 1) + "\n");
-    console.log(`${model.features.length} weights -> ${dir}/law_reranker.json`);
+    console.log(`${model.features.length} features -> ${dir}/law_reranker.json`);
   }
+  const cpu = cpuUsage(cpu0);
+  console.log(
+    `done in ${Math.round((performance.now() - t) / 1000)} s wall, ${
+      Math.round((cpu.user + cpu.system) / 1e6)
+    } s CPU`,
+  );
 }

@@ -19,7 +19,15 @@ import { buildQuestionMemory, type QuestionMemory } from "../server/services/law
 import type { TermTable } from "../server/services/laws/term_table.ts";
 import { bigramTerms } from "../server/services/laws/text_terms.ts";
 import { buildTermTable } from "./build_law_term_table.ts";
-import { foldOf, readOrCollect, trainShipped } from "./build_law_reranker.ts";
+import {
+  foldOf,
+  readOrCollect,
+  readWritten,
+  shippedPools,
+  trainingPools,
+  trainShipped,
+  writtenTraining,
+} from "./build_law_reranker.ts";
 import type { Reranker } from "../server/services/laws/rerank.ts";
 import { loadCorpus, memoryEntries, type Question, readQuestions, trainingPairs } from "./law_eval_data.ts";
 // @ts-types="./score_types.d.ts"
@@ -157,8 +165,37 @@ async function crossValidate(
     const test = qs.filter((_, i) => foldOf(i, opts.folds) === f);
     const table = opts.table ? buildTermTable(lib, trainingPairs(lib, train)) : null;
     const memory = opts.memory ? buildQuestionMemory(memoryEntries(train)) : null;
-    const reranker = nested ? trainShipped(nested[f].train) : null;
+    const reranker = nested ? trainShipped(trainingPools(nested, f)) : null;
     const r = evaluate(lib, test, { table, memory, reranker });
+    rows.push(r.scores);
+    times.push(...r.times);
+  }
+  const n = rows.reduce((s, r) => s + r.n, 0);
+  const w = (f: keyof Scores) => rows.reduce((s, r) => s + r[f] * r.n, 0) / n;
+  return { scores: { n, r1: w("r1"), r5: w("r5"), r10: w("r10"), mrr: w("mrr") }, times };
+}
+
+/**
+ * Cross-validation of a written set (dev or own): the shipped table and memory (they never saw a written
+ * question), and for each fold f a re-ranker trained on every real question and on the written questions
+ * of the other folds (folds as scripts/build_law_reranker.ts splits the written sets).
+ */
+async function crossValidateWritten(
+  libs: { national: () => Promise<LawLibrary>; scored: LawLibrary },
+  set: string,
+  opts: { folds: number; stard: Question[] },
+): Promise<{ scores: Scores; times: number[] }> {
+  const pools = await readOrCollect(libs.national, opts.stard, opts.folds);
+  const written = readWritten();
+  const real = shippedPools(pools).filter((p) => p.set === undefined);
+  const rows: Scores[] = [];
+  const times: number[] = [];
+  for (let f = 0; f < opts.folds; f++) {
+    const reranker = trainShipped([...real, ...writtenTraining(pools.written, { folds: opts.folds, f })]);
+    const test = pools.written.flatMap((p, j) => p.set === set && foldOf(j, opts.folds) === f ? [j] : []);
+    const qs = test.map((j) => written[j]);
+    if (qs.length === 0) continue;
+    const r = evaluate(libs.scored, qs, { reranker });
     rows.push(r.scores);
     times.push(...r.times);
   }
@@ -221,7 +258,13 @@ if (import.meta.main) {
         memory: v.memory ? undefined : null,
         reranker: v.rerank ? undefined : null,
       };
-      if (name !== "stard" || folds <= 1) {
+      if (name !== "stard" && folds > 1 && v.rerank && v.memory && v.table) {
+        // The written questions are trained on too: score each fold with a model that did not see it.
+        const national = () => corpus === "national" ? Promise.resolve(lib) : loadCorpus("national");
+        const stard = readQuestions(SETS.stard);
+        const cv = await crossValidateWritten({ national, scored: lib }, name, { folds, stard });
+        console.log(formatScores(`${name} ${v.name} ${folds}-fold CV`, cv.scores, percentiles(cv.times)));
+      } else if (name !== "stard" || folds <= 1) {
         const { scores, times } = evaluate(lib, qs, learned);
         console.log(formatScores(`${name} ${v.name}`, scores, percentiles(times)));
       } else {

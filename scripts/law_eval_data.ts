@@ -27,6 +27,8 @@ export interface Question {
   gold: string[];
   /** The gold articles as written (title|第N条). */
   answers: string[];
+  /** Which labelled set the question comes from, when several are mixed. */
+  set?: string;
 }
 
 export function readQuestions(path: string): Question[] {

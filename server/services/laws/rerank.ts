@@ -5,11 +5,14 @@
  * linear model over a few dozen features (field BM25 of the user's own words and of the learned
  * expansions, the first-pass score and rank, the remembered neighbours' votes for the article and for its
  * law, how often real questions are answered by the article and by its law, the kind of law, the
- * article's place and length, the question's words in the law's title) orders them again.
+ * article's place and length, the question's words in the law's title, the scores of its neighbour
+ * articles, chapter and law in the pool) plus boosted trees, which also see the question's shape
+ * (length, clauses, keywords or a sentence, a law named, statute vocabulary), orders them again.
  *
  * The weights are learned by scripts/build_law_reranker.ts (pairwise logistic loss: a gold article
  * should score above each other candidate of its question) from real questions whose features were
- * computed without their own answers remembered, and shipped as law_reranker.json.
+ * computed without their own answers remembered and from written questions, and shipped as
+ * law_reranker.json.
  */
 import type { LawLibrary } from "./library.ts";
 import type { LawLevel } from "./types.ts";
@@ -39,6 +42,8 @@ export interface RerankInput {
   topical: Set<string>;
   lawPrior: Map<string, number> | null;
   articlePrior: Map<number, number> | null;
+  /** The question as the user typed it, for its shape (length, clauses, keywords or a sentence). */
+  question: string;
 }
 
 const LEVELS: LawLevel[] = ["法律", "司法解释", "行政法规", "部门规章", "地方性法规"];
@@ -72,6 +77,28 @@ export const FEATURES = [
   "length",
   "law_share",
   "law_best",
+  // Neighbourhood of the article in the pool: the articles before and after it, its chapter, its law.
+  "prev_score",
+  "next_score",
+  "chapter_score",
+  "chapter_count",
+  "chapter_memory",
+  "path_share",
+  "law_rank",
+  "law_sum",
+  "law_count",
+  "rank_in_law",
+  // The question's shape, the same for every candidate: trees split on it, so one model serves short
+  // written keyword queries and long real questions alike.
+  "q_length",
+  "q_clauses",
+  "q_asks",
+  "q_spaced",
+  "q_first_person",
+  "q_law_named",
+  "q_statute_vocab",
+  "q_memory_best",
+  "q_first_gap",
 ] as const;
 
 export type FeatureName = (typeof FEATURES)[number];
@@ -104,6 +131,8 @@ export function rerankFeatures(lib: LawLibrary, input: RerankInput): Float64Arra
     if (i < 30) lawCount.set(g, (lawCount.get(g) ?? 0) + 1);
     lawBest.set(g, Math.max(lawBest.get(g) ?? 0, c.score));
   });
+  const hood = neighbourhood(lib, input);
+  const shape = questionShape(lib, input);
   const out: Float64Array[] = [];
   for (let k = 0; k < n; k++) {
     const d = docs[k];
@@ -151,9 +180,78 @@ export function rerankFeatures(lib: LawLibrary, input: RerankInput): Float64Arra
     x[i++] = Math.log1p(body.length) / Math.log(1000);
     x[i++] = (lawCount.get(v.group) ?? 0) / 10;
     x[i++] = (lawBest.get(v.group) ?? 0) / top;
+    const chapter = `${lib.docVersion[d]}/${path}`;
+    let pathCovered = 0;
+    for (const t of ownIdf) if (path.includes(t.t)) pathCovered += t.idf;
+    x[i++] = ai > 0 ? (hood.score.get(d - 1) ?? 0) / top : 0;
+    x[i++] = ai < v.articles.length - 1 ? (hood.score.get(d + 1) ?? 0) / top : 0;
+    x[i++] = Math.log1p((hood.chapterSum.get(chapter) ?? 0) / top);
+    x[i++] = (hood.chapterCount.get(chapter) ?? 0) / 10;
+    x[i++] = hood.chapterMemory.get(chapter) ?? 0;
+    x[i++] = pathCovered / idfTotal;
+    x[i++] = 1 / (1 + (hood.lawRank.get(v.group) ?? POOL_SIZE));
+    x[i++] = Math.log1p((hood.lawSum.get(v.group) ?? 0) / top);
+    x[i++] = (hood.lawCount.get(v.group) ?? 0) / 20;
+    x[i++] = 1 / (1 + (hood.rankInLaw.get(d) ?? POOL_SIZE));
+    x.set(shape, i);
     out.push(x);
   }
   return out;
+}
+
+/** Pool-wide sums the neighbourhood features read: by doc, by chapter (version + heading path), by law. */
+function neighbourhood(lib: LawLibrary, input: RerankInput) {
+  const score = new Map<number, number>();
+  const chapterSum = new Map<string, number>();
+  const chapterCount = new Map<string, number>();
+  const chapterMemory = new Map<string, number>();
+  const lawSum = new Map<string, number>();
+  const lawCount = new Map<string, number>();
+  const lawRank = new Map<string, number>();
+  const rankInLaw = new Map<number, number>();
+  for (const c of input.pool) {
+    const vi = lib.docVersion[c.doc];
+    const v = lib.versions[vi];
+    const chapter = `${vi}/${v.articles[lib.docArticle[c.doc]].path.join("")}`;
+    score.set(c.doc, c.score);
+    chapterSum.set(chapter, (chapterSum.get(chapter) ?? 0) + c.score);
+    chapterCount.set(chapter, (chapterCount.get(chapter) ?? 0) + 1);
+    chapterMemory.set(chapter, (chapterMemory.get(chapter) ?? 0) + (input.memory.get(c.doc)?.sum ?? 0));
+    lawSum.set(v.group, (lawSum.get(v.group) ?? 0) + c.score);
+    // The pool is sorted best first: a law's rank is that of its first article, an article's rank in
+    // its law is the number of the law's articles before it.
+    if (!lawRank.has(v.group)) lawRank.set(v.group, lawRank.size);
+    rankInLaw.set(c.doc, lawCount.get(v.group) ?? 0);
+    lawCount.set(v.group, (lawCount.get(v.group) ?? 0) + 1);
+  }
+  return { score, chapterSum, chapterCount, chapterMemory, lawSum, lawCount, lawRank, rankInLaw };
+}
+
+/** Sentence punctuation: how many clauses a question has. */
+const CLAUSE_MARKS = /[，。？！；,.?!;：:]/g;
+const ASKING = /[？?吗呢]|怎么|怎样|如何|什么|是否|能否|多少|多久|哪些|为何|为什么/;
+const FIRST_PERSON = /[我俺咱]/;
+
+/** The question-level features (see FEATURES): the same for every candidate of the pool. */
+function questionShape(lib: LawLibrary, input: RerankInput): number[] {
+  const q = input.question.trim();
+  const chars = q.replace(/\s+/g, "").length;
+  let vocab = 0;
+  for (const t of input.own) vocab += Math.min(1, Math.log1p(lib.index.docFreq(t)) / Math.log1p(1000));
+  let memBest = 0;
+  for (const m of input.memory.values()) memBest = Math.max(memBest, m.max);
+  const top = input.pool[0]?.score || 1;
+  return [
+    Math.log1p(chars) / Math.log(100),
+    Math.min(10, q.match(CLAUSE_MARKS)?.length ?? 0) / 5,
+    ASKING.test(q) ? 1 : 0,
+    /\S\s+\S/.test(q) ? 1 : 0,
+    FIRST_PERSON.test(q) ? 1 : 0,
+    input.mentioned.size > 0 ? 1 : 0,
+    input.own.size > 0 ? vocab / input.own.size : 0,
+    memBest,
+    (input.pool[1]?.score ?? 0) / top,
+  ];
 }
 
 /**
@@ -244,6 +342,8 @@ export interface TrainingGroup {
   features: Float64Array[];
   /** 1 for a gold article, else 0. */
   labels: number[];
+  /** How much the question counts in the loss (1 when absent). */
+  weight?: number;
 }
 
 /**
@@ -274,27 +374,36 @@ export function trainReranker(
     for (const x of g.features) for (let j = 0; j < m; j++) std[j] += (x[j] - mean[j]) ** 2;
   }
   for (let j = 0; j < m; j++) std[j] = Math.sqrt(std[j] / Math.max(1, count)) || 1;
-  const z = (x: Float64Array) => Array.from(x, (v, j) => (v - mean[j]) / std[j]);
-  const pairs: { pos: number[]; negs: number[][] }[] = [];
+  const z = (x: Float64Array) => Float64Array.from(x, (v, j) => (v - mean[j]) / std[j]);
+  // Each gold article with its question's other candidates, standardized, in one flat array.
+  const pairs: { pos: Float64Array; negs: Float64Array; count: number; weight: number }[] = [];
   for (const g of groups) {
     const pos = g.features.filter((_, i) => g.labels[i] === 1).map(z);
-    const negs = g.features.filter((_, i) => g.labels[i] !== 1).map(z).slice(0, opts.maxNegatives ?? 1000);
-    for (const p of pos) if (negs.length) pairs.push({ pos: p, negs });
+    const negList = g.features.filter((_, i) => g.labels[i] !== 1).slice(0, opts.maxNegatives ?? 1000);
+    if (negList.length === 0) continue;
+    const negs = new Float64Array(negList.length * m);
+    negList.forEach((x, k) => negs.set(z(x), k * m));
+    for (const p of pos) pairs.push({ pos: p, negs, count: negList.length, weight: g.weight ?? 1 });
   }
-  const w = new Array(m).fill(0);
-  const mom = new Array(m).fill(0);
-  const vel = new Array(m).fill(0);
+  const totalWeight = pairs.reduce((s, p) => s + p.weight, 0) || 1;
+  const w = new Float64Array(m);
+  const mom = new Float64Array(m);
+  const vel = new Float64Array(m);
+  const grad = new Float64Array(m);
   for (let e = 1; e <= epochs; e++) {
-    const grad = w.map((x) => 2 * l2 * x);
-    for (const { pos, negs } of pairs) {
+    for (let j = 0; j < m; j++) grad[j] = 2 * l2 * w[j];
+    for (const { pos, negs, count, weight } of pairs) {
       let sp = 0;
       for (let j = 0; j < m; j++) sp += w[j] * pos[j];
-      for (const neg of negs) {
+      let gs = 0;
+      for (let k = 0, o = 0; k < count; k++, o += m) {
         let sn = 0;
-        for (let j = 0; j < m; j++) sn += w[j] * neg[j];
-        const g = -1 / (1 + Math.exp(sp - sn)) / negs.length / pairs.length;
-        for (let j = 0; j < m; j++) grad[j] += g * (pos[j] - neg[j]);
+        for (let j = 0; j < m; j++) sn += w[j] * negs[o + j];
+        const g = -weight / (1 + Math.exp(sp - sn)) / count / totalWeight;
+        gs += g;
+        for (let j = 0; j < m; j++) grad[j] -= g * negs[o + j];
       }
+      for (let j = 0; j < m; j++) grad[j] += gs * pos[j];
     }
     for (let j = 0; j < m; j++) {
       mom[j] = 0.9 * mom[j] + 0.1 * grad[j];
@@ -304,19 +413,28 @@ export function trainReranker(
       w[j] -= rate * mh / (Math.sqrt(vh) + 1e-8);
     }
   }
-  const round = (a: number[]) => a.map((x) => Math.round(x * 1e5) / 1e5);
+  const round = (a: ArrayLike<number>) => Array.from(a, (x) => Math.round(x * 1e5) / 1e5);
   return { features: [...FEATURES], mean: round(mean), std: round(std), weights: round(w) };
 }
 
 /**
  * Gradient-boosted regression trees on top of a model (RankNet gradients: each gold/other pair of a
  * question pushes the gold up and the other down by 1/(1+e^(s_gold-s_other)), Newton leaf values with
- * l2 smoothing), splits chosen among BINS quantile thresholds per feature.
+ * l2 smoothing), splits chosen among BINS quantile thresholds per feature. With `lambda` "mrr" each pair
+ * counts as much as swapping the two would change the question's reciprocal rank (LambdaRank), so
+ * the top of the list is what the trees fix first; "ndcg" weighs by the change of DCG (1/log2(1+rank)).
  */
 export function boostReranker(
   base: Reranker,
   groups: TrainingGroup[],
-  opts: { trees?: number; depth?: number; rate?: number; minLeaf?: number; l2?: number } = {},
+  opts: {
+    trees?: number;
+    depth?: number;
+    rate?: number;
+    minLeaf?: number;
+    l2?: number;
+    lambda?: "mrr" | "ndcg" | "none";
+  } = {},
 ): Reranker {
   const nTrees = opts.trees ?? 60;
   const depth = opts.depth ?? 3;
@@ -328,6 +446,12 @@ export function boostReranker(
   const rows: Float64Array[] = [];
   const groupOf: number[] = [];
   const labels: number[] = [];
+  const groupWeight = groups.map((g) => g.weight ?? 1);
+  const gainAt = opts.lambda === "mrr"
+    ? (r: number) => 1 / (1 + r)
+    : opts.lambda === "ndcg"
+    ? (r: number) => 1 / Math.log2(2 + r)
+    : null;
   groups.forEach((g, gi) => {
     if (!g.labels.includes(1)) return;
     g.features.forEach((x, i) => {
@@ -345,7 +469,8 @@ export function boostReranker(
     for (let b = 1; b < BINS; b++) th.add(vals[Math.floor((b * n) / BINS)]);
     thresholds.push([...th].sort((a, b) => a - b));
   }
-  const bin = rows.map((x) => Uint8Array.from({ length: m }, (_, j) => upperBound(thresholds[j], x[j])));
+  // Each feature's bins of all rows, one array per feature (the split search reads one feature at a time).
+  const bins = thresholds.map((th, j) => Uint8Array.from(rows, (x) => upperBound(th, x[j])));
   const score = Float64Array.from(rows, (x) => scoreFeatures(base, x));
   const byGroup = new Map<number, number[]>();
   groupOf.forEach((g, i) => {
@@ -359,17 +484,29 @@ export function boostReranker(
   for (let t = 0; t < nTrees; t++) {
     grad.fill(0);
     hess.fill(0);
-    for (const idx of byGroup.values()) {
+    for (const [gi, idx] of byGroup) {
       const pos = idx.filter((i) => labels[i] === 1);
       const neg = idx.filter((i) => labels[i] !== 1);
-      const w = 1 / Math.max(1, pos.length * neg.length);
+      let w = groupWeight[gi] / Math.max(1, pos.length * neg.length);
+      const rank = new Map<number, number>();
+      if (gainAt) {
+        // Deterministic ranks under the current scores (ties by position in the pool).
+        [...idx].sort((a, b) => score[b] - score[a] || a - b).forEach((i, r) => rank.set(i, r));
+        // The pairs' deltas sum to far less than their count: normalise so a question weighs as before.
+        let total = 0;
+        for (const p of pos) {
+          for (const q of neg) total += Math.abs(gainAt(rank.get(p)!) - gainAt(rank.get(q)!));
+        }
+        w = groupWeight[gi] / Math.max(1e-9, total);
+      }
       for (const p of pos) {
         for (const q of neg) {
+          const delta = gainAt ? Math.abs(gainAt(rank.get(p)!) - gainAt(rank.get(q)!)) : 1;
           const rho = 1 / (1 + Math.exp(score[p] - score[q]));
-          grad[p] -= w * rho;
-          grad[q] += w * rho;
-          hess[p] += w * rho * (1 - rho);
-          hess[q] += w * rho * (1 - rho);
+          grad[p] -= w * delta * rho;
+          grad[q] += w * delta * rho;
+          hess[p] += w * delta * rho * (1 - rho);
+          hess[q] += w * delta * rho * (1 - rho);
         }
       }
     }
@@ -394,8 +531,9 @@ export function boostReranker(
       for (let j = 0; j < m; j++) {
         gh.fill(0);
         cnt.fill(0);
+        const bin = bins[j];
         for (const i of items) {
-          const b = bin[i][j];
+          const b = bin[i];
           gh[2 * b] += grad[i];
           gh[2 * b + 1] += hess[i];
           cnt[b]++;
@@ -415,8 +553,8 @@ export function boostReranker(
         }
       }
       if (best.j < 0 || best.b >= thresholds[best.j].length) return node;
-      const left = items.filter((i) => bin[i][best.j] <= best.b);
-      const right = items.filter((i) => bin[i][best.j] > best.b);
+      const left = items.filter((i) => bins[best.j][i] <= best.b);
+      const right = items.filter((i) => bins[best.j][i] > best.b);
       tree.feature[node] = best.j;
       tree.threshold[node] = thresholds[best.j][best.b];
       tree.left[node] = grow(left, level + 1);

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import {
+  boostReranker,
   FEATURES,
   fusedOrder,
   type Reranker,
@@ -75,4 +76,65 @@ Deno.test("fusedOrder() blends the model's order with the first pass's by recipr
   assert.deepEqual(fusedOrder(model, 0), [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   // At 0.3 the first pass leads: the model's favourite climbs from tenth to fifth.
   assert.deepEqual(fusedOrder(model, 0.3), [0, 1, 2, 3, 9, 4, 5, 6, 7, 8]);
+});
+
+/** Questions whose gold is told by one feature (`by`), with `weight`. */
+function taughtBy(by: "mem_max" | "own_text", weight: number): TrainingGroup[] {
+  const other = by === "mem_max" ? "own_text" : "mem_max";
+  return Array.from({ length: 20 }, (_, q) => {
+    const features: Float64Array[] = [];
+    const labels: number[] = [];
+    for (let c = 0; c < 6; c++) {
+      const gold = c === q % 6;
+      // The gold is high on `by` and low on the other feature; a decoy is the reverse.
+      const decoy = c === (q + 1) % 6;
+      features.push(vector({ [by]: gold ? 1 : 0.2, [other]: decoy ? 1 : 0.2 }));
+      labels.push(gold ? 1 : 0);
+    }
+    return { features, labels, weight };
+  });
+}
+
+Deno.test("trainReranker() and boostReranker() weigh each question by its weight", () => {
+  // The two halves contradict each other: the heavier one must decide.
+  for (const heavy of ["mem_max", "own_text"] as const) {
+    const light = heavy === "mem_max" ? "own_text" : "mem_max";
+    const groups = [...taughtBy(heavy, 5), ...taughtBy(light, 1)];
+    const linear = trainReranker(groups, { epochs: 200 });
+    assert.ok(linear.weights[at(heavy)] > linear.weights[at(light)], `linear, ${heavy} heavy`);
+    const boosted = boostReranker({ ...linear, weights: linear.weights.map(() => 0) }, groups, {
+      trees: 5,
+      depth: 1,
+      minLeaf: 5,
+      lambda: "mrr",
+    });
+    const score = (x: Float64Array) => scoreFeatures(boosted, x);
+    assert.ok(score(vector({ [heavy]: 1 })) > score(vector({ [light]: 1 })), `trees, ${heavy} heavy`);
+  }
+});
+
+Deno.test("boostReranker() with lambda=mrr spends its first split on the mistakes above the gold", () => {
+  // The gold is sixth: five decoys above it share mem_max, six candidates below it share own_text. Plain
+  // pairwise gradients count the six below more (one pair each); MRR deltas count the five above more,
+  // since only they cost the question its reciprocal rank.
+  const groups: TrainingGroup[] = Array.from({ length: 40 }, () => ({
+    features: Array.from(
+      { length: 12 },
+      (_, c) => vector({ mem_max: c < 5 ? 1 : 0, own_text: c > 5 ? 1 : 0 }),
+    ),
+    labels: Array.from({ length: 12 }, (_, c) => c === 5 ? 1 : 0),
+  }));
+  // A base model scoring all alike: the ranks are the pool's order.
+  const base: Reranker = {
+    features: [...FEATURES],
+    mean: new Array(m).fill(0),
+    std: new Array(m).fill(1),
+    weights: new Array(m).fill(0),
+  };
+  const opts = { trees: 1, depth: 1, minLeaf: 5, rate: 1, l2: 0.01 };
+  assert.equal(FEATURES[boostReranker(base, groups, opts).trees![0].feature[0]], "own_text");
+  assert.equal(
+    FEATURES[boostReranker(base, groups, { ...opts, lambda: "mrr" }).trees![0].feature[0]],
+    "mem_max",
+  );
 });

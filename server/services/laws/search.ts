@@ -706,6 +706,7 @@ function rankByText(
       topical,
       lawPrior: prior,
       articlePrior: articleFrequencies(lib, memory),
+      question: opts.q,
     };
     if (collect) return { candidates, termList, corrections, pool: input };
     const reordered = rerankPool(lib, input, reranker!, TUNING.rerankMix);

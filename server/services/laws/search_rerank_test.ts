@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { buildLibraryFromFiles } from "./build_library.ts";
 import { parseLawFolder } from "./load_folder.ts";
 import { currentVersionsFirst, rerankCandidates, scoreCut, searchLaws } from "./search.ts";
-import { FEATURES } from "./rerank.ts";
+import { FEATURES, rerankFeatures } from "./rerank.ts";
 
 const FIXTURES = new URL("../../../tests/fixtures/laws/", import.meta.url).pathname;
 const library = async () => await buildLibraryFromFiles(await parseLawFolder(FIXTURES), "2026-01-01");
@@ -38,4 +38,65 @@ Deno.test("searchLaws() with the shipped re-ranker: 借钱不还 利息怎么算
     null,
     "no memory, no re-ranking",
   );
+});
+
+Deno.test("rerankFeatures(): the question's shape is the same for every candidate and tells keywords from a question", async () => {
+  const lib = await library();
+  const shape = (q: string) => {
+    const pool = rerankCandidates(lib, { q })!;
+    const names = FEATURES.filter((f) => f.startsWith("q_"));
+    const rows = pool.features.map((x) => names.map((f) => x[FEATURES.indexOf(f)]));
+    for (const r of rows) assert.deepEqual(r, rows[0], "a question feature differs between candidates");
+    return Object.fromEntries(names.map((f, i) => [f, rows[0][i]]));
+  };
+  const keywords = shape("借钱不还 利息");
+  const asked = shape("我借给朋友的钱他一直不还，利息应该怎么算？");
+  assert.equal(keywords.q_spaced, 1);
+  assert.equal(asked.q_spaced, 0);
+  assert.equal(keywords.q_asks, 0);
+  assert.equal(asked.q_asks, 1);
+  assert.equal(asked.q_first_person, 1);
+  assert.ok(asked.q_clauses > keywords.q_clauses && asked.q_length > keywords.q_length);
+});
+
+Deno.test("rerankFeatures(): neighbour articles, chapter and law aggregates come from the pool", async () => {
+  const lib = await library();
+  const group = [...lib.groups.keys()].find((g) => g.includes("民间借贷"))!;
+  const v = lib.groups.get(group)!.at(0)!;
+  const other = lib.groups.get([...lib.groups.keys()].find((g) => g !== group)!)!.at(0)!;
+  const a = v.docStart + 5;
+  // First pass: another law's article first, then articles 6, 5 (its neighbour before) and 8 of one law.
+  const pool = [
+    { doc: other.docStart, score: 10 },
+    { doc: a + 1, score: 8 },
+    { doc: a, score: 6 },
+    { doc: a + 3, score: 4 },
+  ];
+  const x = rerankFeatures(lib, {
+    pool,
+    textScore: new Map(),
+    textRank: new Map(),
+    memory: new Map([[a, { sum: 0.5, max: 0.5, n: 1 }]]),
+    memoryLaw: new Map(),
+    neighbours: 1,
+    own: new Set(["借款"]),
+    expansions: new Map(),
+    mentioned: new Set(),
+    topical: new Set(),
+    lawPrior: null,
+    articlePrior: null,
+    question: "借款",
+  });
+  const f = (k: number, name: (typeof FEATURES)[number]) => x[k][FEATURES.indexOf(name)];
+  assert.equal(f(2, "next_score"), 0.8, "article a's next article scored 8 of the best 10");
+  assert.equal(f(1, "prev_score"), 0.6);
+  assert.equal(f(3, "prev_score"), 0, "the article before a + 3 is not in the pool");
+  assert.equal(f(0, "law_rank"), 1);
+  assert.equal(f(2, "law_rank"), 1 / 2);
+  assert.equal(f(2, "law_count"), 3 / 20);
+  assert.equal(f(1, "rank_in_law"), 1);
+  assert.equal(f(3, "rank_in_law"), 1 / 3);
+  assert.ok(Math.abs(f(2, "law_sum") - Math.log1p(1.8)) < 1e-12);
+  assert.equal(f(2, "q_memory_best"), 0.5);
+  assert.equal(f(0, "q_first_gap"), 0.8);
 });
