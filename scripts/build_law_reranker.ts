@@ -34,6 +34,8 @@ import {
   boostReranker,
   FEATURES,
   fusedOrder,
+  fusionShare,
+  type FusionShares,
   type Reranker,
   scoreFeatures,
   type TrainingGroup,
@@ -97,12 +99,14 @@ export function outOfFoldPools(lib: LawLibrary, qs: Question[], folds: number): 
 export function poolScores(
   pools: Pool[],
   model: Reranker | null,
-  mix = 1,
+  mix: number | FusionShares = 1,
 ): { r1: number; r5: number; r10: number; mrr: number } {
   const sum = { r1: 0, r5: 0, r10: 0, mrr: 0 };
   for (const p of pools) {
     let order = p.keys.map((_, i) => i);
-    if (model) order = fusedOrder(p.features.map((x) => scoreFeatures(model, x)), mix);
+    if (model) {
+      order = fusedOrder(p.features.map((x) => scoreFeatures(model, x)), fusionShare(p.features[0], mix));
+    }
     const list: string[] = [];
     for (const i of order) if (!list.includes(p.keys[i])) list.push(p.keys[i]);
     const g = new Set(p.gold);
@@ -182,7 +186,7 @@ export function nestedPools(
 }
 
 /** How much a written question counts in training against a real one. */
-export const WRITTEN_WEIGHT = 1;
+export const WRITTEN_WEIGHT = 3;
 
 /** Written pools of the folds other than f (all of them when f < 0), weighted for training. */
 export function writtenTraining(pools: Pool[], opts: { folds: number; f: number; weight?: number }): Pool[] {
@@ -294,7 +298,11 @@ if (import.meta.main) {
   const set = await readOrCollect(() => loadCorpus("national"), qs, folds, limit);
   console.log(`pools ready in ${Math.round((performance.now() - t) / 1000)} s wall`);
   if (Deno.args.includes("--cv")) {
-    const mixes = (flag("mixes") ?? "1").split(",").map(Number);
+    // "0.7" for every question, "1/0.5" for questions that ask / the others (rerank.ts fusionShare).
+    const mixes = (flag("mixes") ?? "1").split(",").map((m) => {
+      const [asks, other = asks] = m.split("/").map(Number);
+      return { asks, other };
+    });
     const recipes = (flag("recipes") ?? "shipped:").split(";");
     const weighted = (parts: { n: number; s: ReturnType<typeof poolScores> }[]) => {
       const total = parts.reduce((a, x) => a + x.n, 0) || 1;
@@ -323,7 +331,7 @@ if (import.meta.main) {
       for (const mix of mixes) {
         for (const name of names) {
           line(
-            `${name} ${label} mix=${mix}`,
+            `${name} ${label} mix=${mix.asks === mix.other ? mix.asks : `${mix.asks}/${mix.other}`}`,
             weighted(models.map((m, f) => {
               const test = heldOut(f, name);
               return { n: test.length, s: poolScores(test, m, mix) };

@@ -323,17 +323,32 @@ export function fusedOrder(modelScores: number[], mix: number): number[] {
 }
 
 /**
- * Orders the pool by the model (fused with the first pass, see fusedOrder). Scores keep the first pass's scale (the pool's scores, sorted, are
- * handed out again in the new order), so callers comparing scores to the best one still can.
+ * The model's share in the fusion with the first pass, by the question's shape: `asks` for a question
+ * worded as one (feature q_asks), `other` for keywords and statements.
+ */
+export interface FusionShares {
+  asks: number;
+  other: number;
+}
+
+export function fusionShare(x: ArrayLike<number> | undefined, shares: number | FusionShares): number {
+  if (typeof shares === "number") return shares;
+  return x && x[FEATURES.indexOf("q_asks")] === 1 ? shares.asks : shares.other;
+}
+
+/**
+ * Orders the pool by the model (fused with the first pass, see fusedOrder and fusionShare). Scores keep
+ * the first pass's scale (the pool's scores, sorted, are handed out again in the new order), so callers
+ * comparing scores to the best one still can.
  */
 export function rerankPool(
   lib: LawLibrary,
   input: RerankInput,
   model: Reranker,
-  mix = 1,
+  shares: number | FusionShares = 1,
 ): { doc: number; score: number }[] {
   const xs = rerankFeatures(lib, input);
-  const order = fusedOrder(xs.map((x) => scoreFeatures(model, x)), mix);
+  const order = fusedOrder(xs.map((x) => scoreFeatures(model, x)), fusionShare(xs[0], shares));
   const scores = input.pool.map((c) => c.score).sort((a, b) => b - a);
   return order.map((i, k) => ({ doc: input.pool[i].doc, score: scores[k] }));
 }

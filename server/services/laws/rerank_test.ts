@@ -3,6 +3,7 @@ import {
   boostReranker,
   FEATURES,
   fusedOrder,
+  fusionShare,
   type Reranker,
   rerankerFromData,
   scoreFeatures,
@@ -137,4 +138,12 @@ Deno.test("boostReranker() with lambda=mrr spends its first split on the mistake
     FEATURES[boostReranker(base, groups, { ...opts, lambda: "mrr" }).trees![0].feature[0]],
     "mem_max",
   );
+});
+
+Deno.test("fusionShare() gives a question worded as one the model's share for questions, keywords the other", () => {
+  const shares = { asks: 1, other: 0.5 };
+  assert.equal(fusionShare(vector({ q_asks: 1 }), shares), 1);
+  assert.equal(fusionShare(vector({ q_asks: 0 }), shares), 0.5);
+  assert.equal(fusionShare(undefined, shares), 0.5);
+  assert.equal(fusionShare(vector({ q_asks: 1 }), 0.3), 0.3);
 });

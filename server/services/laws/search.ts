@@ -424,8 +424,12 @@ export const TUNING = {
   feedbackDocs: 5,
   feedbackTerms: 0,
   feedbackWeight: 0.3,
-  /** Share of the re-ranker's order in the final one (1: the model alone; see rerankPool). */
-  rerankMix: 0.3,
+  /**
+   * Share of the re-ranker's order in the final one (1: the model alone; see rerankPool) for a question
+   * worded as one, and for keywords and statements (rerank.ts fusionShare).
+   */
+  rerankMix: 1,
+  rerankMixKeywords: 1,
 };
 
 /**
@@ -709,7 +713,8 @@ function rankByText(
       question: opts.q,
     };
     if (collect) return { candidates, termList, corrections, pool: input };
-    const reordered = rerankPool(lib, input, reranker!, TUNING.rerankMix);
+    const shares = { asks: TUNING.rerankMix, other: TUNING.rerankMixKeywords };
+    const reordered = rerankPool(lib, input, reranker!, shares);
     const pooled = new Set(pool.map((c) => c.doc));
     candidates = [...reordered, ...candidates.filter((c) => !pooled.has(c.doc))];
     if (!opts.asOf && !opts.status) currentVersionsFirst(lib, candidates);
