@@ -186,7 +186,7 @@ export function nestedPools(
 }
 
 /** How much a written question counts in training against a real one. */
-export const WRITTEN_WEIGHT = 3;
+export const WRITTEN_WEIGHT = 5;
 
 /** Written pools of the folds other than f (all of them when f < 0), weighted for training. */
 export function writtenTraining(pools: Pool[], opts: { folds: number; f: number; weight?: number }): Pool[] {
