@@ -12,6 +12,7 @@ import { getLawLibrary, type LawDeps } from "./library_store.ts";
 import { bigramTerms } from "./text_terms.ts";
 import { bestArticle, compareContent, HIGH, similarity } from "./citation_content.ts";
 import type { LawArticle } from "./types.ts";
+import validityData from "./validity.json" with { type: "json" };
 
 export type CitationStatus = "valid" | "amended" | "repealed" | "nonexistent" | "unknown_law";
 
@@ -31,8 +32,35 @@ const BOILERPLATE =
   /依照|依据|根据|按照|参照|适用|之规定|的规定|规定|以下|如下|判决|裁定|原告|被告|申请人|被申请人|上诉人|被上诉人|当事人|本案|人民法院|第[零〇一二三四五六七八九十百0-9]+款|第?[（(]?[零〇一二三四五六七八九十0-9]+[)）]?项|违反了|的$/g;
 
 const MIN_INFO = 6;
+/** Share of the sentence's weight that must remain once co-cited articles' words are set aside. */
+const OWN_SHARE_MIN = 0.4;
 
 type Older = { v: LawVersion; a: LawArticle };
+
+/** Earlier versions the library does not hold, by normalized title: their label and article count. */
+const OLDER_NUMBERING: Map<string, { version: string; articles: number; basis: string }[]> = new Map();
+for (const o of validityData.olderNumbering) {
+  const key = normalizeLawName(o.name);
+  OLDER_NUMBERING.set(key, [...(OLDER_NUMBERING.get(key) ?? []), o]);
+}
+
+/** A known earlier version (not in the library) that had article `num`. */
+function olderNumberingOf(title: string, num: number, sub: number) {
+  if (sub > 0) return null;
+  return (OLDER_NUMBERING.get(normalizeLawName(title)) ?? []).find((o) => num <= o.articles) ?? null;
+}
+
+/** The current article a citation of another law in the same sentence points to (null when none). */
+function citedArticle(lib: LawLibrary, c: FoundCitation): LawArticle | null {
+  const group = lib.resolveGroups(c.name).find((g) => g !== "");
+  const v = group ? lib.currentVersion(group) : null;
+  return v ? lib.article(v, c.num, c.sub) : null;
+}
+
+function versionYear(v: LawVersion): number | null {
+  const d = v.record.publishDate ?? v.record.effectiveDate;
+  return d ? Number(d.slice(0, 4)) : null;
+}
 
 /** Matched words as the note shows them: 「…」「…」. */
 function quoteWords(words: string[]): string {
@@ -62,12 +90,28 @@ function propTerms(lib: LawLibrary, prop: string): string[] {
   return [...new Set(bigramTerms(prop))].filter((b) => b.length === 2 && lib.index.has(b));
 }
 
-function checkOne(lib: LawLibrary, text: string, c: FoundCitation, all: FoundCitation[]): CheckedCitation {
+function checkOne(
+  lib: LawLibrary,
+  text: string,
+  c: FoundCitation,
+  all: FoundCitation[],
+  coCited: LawArticle[],
+): CheckedCitation {
   const base = { raw: c.raw, articleNumber: c.articleNumber };
   const propText = propositionOf(text, c, all);
-  const prop = propTerms(lib, propText);
-  const informative = propInfo(lib, prop) >= MIN_INFO;
   const groups = lib.resolveGroups(c.name).filter((g) => g !== "");
+  const curOf = groups.length ? lib.currentVersion(groups[0]) : null;
+  const own = curOf ? lib.article(curOf, c.num, c.sub) : null;
+  const ownText = own ? articleText(own) : "";
+  // Words the sentence says for another article it cites with this one (第六百七十五条及第六百七十六条)
+  // are no evidence about this one.
+  const siblingTexts = coCited.map(articleText);
+  const allTerms = propTerms(lib, propText);
+  const prop = allTerms.filter((b) => ownText.includes(b) || !siblingTexts.some((t) => t.includes(b)));
+  // What is left after the other articles' words must still be a real part of the sentence: stray
+  // bigrams (费等) do not make a proposition.
+  const informative = propInfo(lib, prop) >= MIN_INFO &&
+    propInfo(lib, prop) >= OWN_SHARE_MIN * propInfo(lib, allTerms);
   const repeal = lib.repealed.get(normalizeLawName(c.name));
 
   if (groups.length === 0 || (repeal && lib.currentVersion(groups[0])?.record.status !== "现行有效")) {
@@ -130,6 +174,24 @@ function checkOne(lib: LawLibrary, text: string, c: FoundCitation, all: FoundCit
     }
     const max = lib.maxArticle(cur);
     const best = informative ? bestArticle(lib, cur, prop) : null;
+    const found = best && best.sim >= HIGH ? best.article : null;
+    // The number existed in an earlier version: old numbering, not a number that never existed.
+    const earlier = older.length
+      ? { version: versionLabel(older[0].v), basis: "" }
+      : olderNumberingOf(title, c.num, c.sub);
+    if (earlier) {
+      return {
+        ...base,
+        title,
+        status: "amended",
+        current: found ? { title, articleNumber: found.number } : null,
+        note:
+          `现行文本（${versionLabel(cur)}）共${max}条，没有${c.articleNumber}；该序号出自${earlier.version}` +
+          (earlier.basis ? `（${earlier.basis}）` : "") +
+          (found ? `，所引内容见现行${found.number}` : "，请按现行文本核对条文"),
+        lawId: cur.record.id,
+      };
+    }
     return {
       ...base,
       title,
@@ -152,8 +214,11 @@ function checkOne(lib: LawLibrary, text: string, c: FoundCitation, all: FoundCit
     };
   }
 
+  const stale = staleVersionTag(lib, c, groups[0], cur, cited, title);
+  if (stale) return stale;
+
   if (informative) {
-    const verdict = compareContent(lib, { prop, sentence: propText, cur, cited, older });
+    const verdict = compareContent(lib, { prop, sentence: propText, cur, cited, older, coCited });
     if (verdict.kind === "elsewhere") {
       const oldHit = older.find(({ a }) => similarity(lib, prop, a) >= HIGH);
       return amended(
@@ -199,6 +264,54 @@ function checkOne(lib: LawLibrary, text: string, c: FoundCitation, all: FoundCit
   };
 }
 
+/**
+ * A citation that names an earlier version (《民事诉讼法》（2017年修正）第一百一十九条): when the library holds
+ * that version and the article reads the same now, the number still holds; otherwise the cited
+ * number is that version's and may have moved (已被修改, with the current article where the old text
+ * is found).
+ */
+function staleVersionTag(
+  lib: LawLibrary,
+  c: FoundCitation,
+  group: string,
+  cur: LawVersion,
+  cited: LawArticle,
+  title: string,
+): CheckedCitation | null {
+  const curYear = versionYear(cur);
+  if (c.versionYear === null || curYear === null || c.versionYear >= curYear) return null;
+  const base = { raw: c.raw, articleNumber: c.articleNumber };
+  const named = (lib.groups.get(group) ?? []).find((v) => {
+    const y = versionYear(v);
+    return v !== cur && y !== null && y <= c.versionYear!;
+  });
+  const old = named && versionYear(named) === c.versionYear ? lib.article(named, c.num, c.sub) : null;
+  if (old && articleText(old) === articleText(cited)) return null;
+  if (old) {
+    const best = bestArticle(lib, cur, propTerms(lib, articleText(old)), cited);
+    const to = best && best.sim >= HIGH ? best.article : cited;
+    return amended(
+      base,
+      title,
+      to,
+      cur,
+      `所引为${c.versionYear}年文本的${c.articleNumber}，现行文本（${
+        versionLabel(cur)
+      }）为${to.number}，请核对`,
+    );
+  }
+  return {
+    ...base,
+    title,
+    status: "amended",
+    current: null,
+    note: `所引为${c.versionYear}年文本，现行为${
+      versionLabel(cur)
+    }，条文序号或内容可能已变，请按现行文本核对`,
+    lawId: cur.record.id,
+  };
+}
+
 function amended(
   base: { raw: string; articleNumber: string },
   title: string,
@@ -238,7 +351,20 @@ function successorArticle(
 /** Checks every citation in a text against a built library. */
 export function checkCitationsIn(lib: LawLibrary, text: string): CheckedCitation[] {
   const found = extractCitations(lib, text);
-  return found.map((c) => checkOne(lib, text, c, found));
+  const sentenceOf = (c: FoundCitation) => {
+    let s = c.start;
+    while (s > 0 && !/[。；！？\n]/.test(text[s - 1])) s--;
+    return s;
+  };
+  const articles = found.map((c) => citedArticle(lib, c));
+  return found.map((c, i) => {
+    const coCited = found.flatMap((o, j) =>
+      j !== i && sentenceOf(o) === sentenceOf(c) && articles[j] && articles[j] !== articles[i]
+        ? [articles[j]!]
+        : []
+    );
+    return checkOne(lib, text, c, found, coCited);
+  });
 }
 
 /**
