@@ -79,6 +79,53 @@ Deno.test("citation content: the cited article's own words are valid with eviden
   assert.deepEqual([bare.status, bare.note], ["valid", "现行有效（2023年文本）"]);
 });
 
+Deno.test("citation content: articles cited together share the sentence; neither is called 条文变动 for the other's words", () => {
+  const [first, second] = checkCitationsIn(
+    lib,
+    "依照《民法典》第一千一百六十五条、第一千一百七十九条，被告应当赔偿医疗费、护理费、交通费等费用。",
+  );
+  assert.deepEqual([first.status, second.status], ["valid", "valid"]);
+  const listed = checkCitationsIn(
+    lib,
+    "被告应当赔偿医疗费、护理费、交通费、营养费、住院伙食补助费等为治疗和康复支出的合理费用（《民法典》第一千一百六十五条及第一千一百七十九条）。",
+  );
+  assert.deepEqual(listed.map((c) => c.status), ["valid", "valid"]);
+  // Alone, the same words still point away from 第一千一百六十五条.
+  const alone = check(
+    "依照《民法典》第一千一百六十五条，被告应当赔偿医疗费、护理费、交通费、营养费、住院伙食补助费。",
+  );
+  assert.equal(alone.status, "amended");
+  assert.equal(alone.current?.articleNumber, "第一千一百七十九条");
+});
+
+Deno.test("citation content: a number beyond the current text that an earlier version had is 已被修改, not 不存在", () => {
+  // 民间借贷规定 2015 had 33 articles (validity.json olderNumbering); the 2020 text has 31.
+  const old = check(
+    "借贷双方约定的利率未超过年利率24%，依照《民间借贷规定》第三十二条，出借人请求支付利息的，应予支持。",
+  );
+  assert.equal(old.status, "amended");
+  assert.match(old.note, /没有第三十二条；该序号出自2015年文本/);
+  // Beyond every known version: still 不存在.
+  assert.equal(check("依照《民间借贷规定》第三十六条之规定，判决如下。").status, "nonexistent");
+  // 民事诉讼法 2021 had 291 articles, 2023 has 306: a number only the 2021 text lacks is fine, one beyond both
+  // and beyond the 2017 text (284) is 不存在.
+  assert.equal(check("依照《民事诉讼法》第三百一十条之规定，裁定如下。").status, "nonexistent");
+});
+
+Deno.test("citation content: a citation naming an earlier version is checked against that version", () => {
+  // 2021 第二百零九条 (不得申请再审) is 2023 第二百一十三条.
+  const c = check("依照《民事诉讼法》（2021年修正）第二百零九条之规定，裁定如下。");
+  assert.equal(c.status, "amended");
+  assert.equal(c.current?.articleNumber, "第二百一十三条");
+  // The same number and text in both versions: valid.
+  assert.equal(check("依照《民事诉讼法》（2021年修正）第六十七条之规定，判决如下。").status, "valid");
+  // A version the library does not hold: never 现行有效.
+  const unheld = check("依照《民事诉讼法》（2017年修正）第一百一十九条，原告的起诉符合起诉条件。");
+  assert.equal(unheld.status, "amended");
+  // The current version named: as without a tag.
+  assert.equal(check("依照《民事诉讼法》（2023年修正）第二百一十三条之规定，裁定如下。").status, "valid");
+});
+
 Deno.test("citation content: our own labelled set (tests/data/laws/citations-own.csv) is checked right", async () => {
   // The laws the set cites, with every version the built-in corpus holds.
   const files = (await readLawArchive(BUILTIN_LAWS_ARCHIVE)).filter((f) =>
