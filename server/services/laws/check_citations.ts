@@ -32,8 +32,6 @@ const BOILERPLATE =
   /依照|依据|根据|按照|参照|适用|之规定|的规定|规定|以下|如下|判决|裁定|原告|被告|申请人|被申请人|上诉人|被上诉人|当事人|本案|人民法院|第[零〇一二三四五六七八九十百0-9]+款|第?[（(]?[零〇一二三四五六七八九十0-9]+[)）]?项|违反了|的$/g;
 
 const MIN_INFO = 6;
-/** Share of the sentence's weight that must remain once co-cited articles' words are set aside. */
-const OWN_SHARE_MIN = 0.4;
 
 type Older = { v: LawVersion; a: LawArticle };
 
@@ -100,18 +98,8 @@ function checkOne(
   const base = { raw: c.raw, articleNumber: c.articleNumber };
   const propText = propositionOf(text, c, all);
   const groups = lib.resolveGroups(c.name).filter((g) => g !== "");
-  const curOf = groups.length ? lib.currentVersion(groups[0]) : null;
-  const own = curOf ? lib.article(curOf, c.num, c.sub) : null;
-  const ownText = own ? articleText(own) : "";
-  // Words the sentence says for another article it cites with this one (第六百七十五条及第六百七十六条)
-  // are no evidence about this one.
-  const siblingTexts = coCited.map(articleText);
-  const allTerms = propTerms(lib, propText);
-  const prop = allTerms.filter((b) => ownText.includes(b) || !siblingTexts.some((t) => t.includes(b)));
-  // What is left after the other articles' words must still be a real part of the sentence: stray
-  // bigrams (费等) do not make a proposition.
-  const informative = propInfo(lib, prop) >= MIN_INFO &&
-    propInfo(lib, prop) >= OWN_SHARE_MIN * propInfo(lib, allTerms);
+  const prop = propTerms(lib, propText);
+  const informative = propInfo(lib, prop) >= MIN_INFO;
   const repeal = lib.repealed.get(normalizeLawName(c.name));
 
   if (groups.length === 0 || (repeal && lib.currentVersion(groups[0])?.record.status !== "现行有效")) {
@@ -244,6 +232,17 @@ function checkOne(
           `现行文本${cited.number}已无此内容，请核对现行文本`,
       );
     }
+    const stale = staleCrossReference(c, all, cited, older);
+    if (stale) {
+      return amended(
+        base,
+        title,
+        cited,
+        cur,
+        `已被修改：所引内容「${stale.ref}」出自${versionLabel(stale.v)}${stale.a.number}，` +
+          `现行文本${cited.number}引用的条文序号已变，请核对现行文本`,
+      );
+    }
     return {
       ...base,
       title,
@@ -310,6 +309,30 @@ function staleVersionTag(
     }，条文序号或内容可能已变，请按现行文本核对`,
     lawId: cur.record.id,
   };
+}
+
+/**
+ * A sentence that quotes the cross-references of an older version: 《民诉法解释》第九十四条 …民事诉讼法第六十四条
+ * 第二款规定的… where the 2020 text says 第六十四条 and the current one 第六十七条. Another citation of the
+ * same sentence that the older article has word for word and the current one lacks.
+ */
+function staleCrossReference(
+  c: FoundCitation,
+  all: FoundCitation[],
+  cited: LawArticle,
+  older: Older[],
+): { ref: string; v: LawVersion; a: LawArticle } | null {
+  const citedText = articleText(cited);
+  const refs = all.filter((o) =>
+    o !== c && o.start > c.start && o.raw.length > o.articleNumber.length + 1 && o.raw.includes(o.name)
+  );
+  for (const o of refs) {
+    const ref = o.name.replace(/[《》〈〉\s]/g, "") + o.articleNumber;
+    if (citedText.includes(ref)) continue;
+    const hit = older.find(({ a }) => articleText(a).includes(ref));
+    if (hit) return { ref, v: hit.v, a: hit.a };
+  }
+  return null;
 }
 
 function amended(

@@ -17,8 +17,17 @@ function injuryRules(date: string, rural: boolean): string {
     `第三条 残疾赔偿金根据受害人丧失劳动能力程度或者伤残等级，自定残之日起按二十年计算。\n`;
 }
 
+/** Two versions of an interpretation that differ only in the number of the statute article they cite. */
+function evidenceRules(date: string, ref: string): string {
+  return `# 最高人民法院关于适用《中华人民共和国民事诉讼法》的解释\n\n${date} 公布\n<!-- INFO END -->\n` +
+    `第一条 民事诉讼法第${ref}条第二款规定的当事人及其诉讼代理人因客观原因不能自行收集的证据包括：\n` +
+    `（一）证据由国家有关部门保存，当事人及其诉讼代理人无权查阅调取的；\n（二）涉及国家秘密、商业秘密或者个人隐私的。\n`;
+}
+
 const lib = await buildLibraryFromFiles(
   [
+    parseLawFile(evidenceRules("2020年12月29日", "六十四"), "民诉法解释(2020-12-29).md", "司法解释"),
+    parseLawFile(evidenceRules("2022年4月1日", "六十七"), "民诉法解释(2022-04-01).md", "司法解释"),
     ...await parseLawFolder(FIXTURES),
     parseLawFile(injuryRules("2020年12月29日", true), "人身损害赔偿解释(2020-12-29).md", "司法解释"),
     parseLawFile(injuryRules("2022年4月24日", false), "人身损害赔偿解释(2022-04-24).md", "司法解释"),
@@ -124,6 +133,31 @@ Deno.test("citation content: a citation naming an earlier version is checked aga
   assert.equal(unheld.status, "amended");
   // The current version named: as without a tag.
   assert.equal(check("依照《民事诉讼法》（2023年修正）第二百一十三条之规定，裁定如下。").status, "valid");
+});
+
+Deno.test("citation content: a sentence quoting an older version's cross-reference is 已被修改, never 现行有效", () => {
+  const c = check(
+    "根据《民诉法解释》第一条，民事诉讼法第六十四条第二款规定的当事人因客观原因不能自行收集的证据，包括由国家有关部门保存的证据。",
+  );
+  assert.equal(c.status, "amended");
+  assert.match(c.note, /「民事诉讼法第六十四条」出自2020年文本第一条/);
+  // The quoted statute article is checked on its own: 2023 第六十四条 is not about these words.
+  const [, statute] = checkCitationsIn(
+    lib,
+    "根据《民诉法解释》第一条，民事诉讼法第六十四条第二款规定的当事人因客观原因不能自行收集的证据，包括由国家有关部门保存的证据。",
+  );
+  assert.equal(statute.status, "amended");
+  assert.equal(statute.current?.articleNumber, "第六十七条");
+  // Arabic numerals in the cross-reference are the same reference.
+  assert.equal(
+    check("根据《民诉法解释》第一条，民事诉讼法第64条第2款规定的证据包括由国家有关部门保存的证据。").status,
+    "amended",
+  );
+  // The current cross-reference is valid.
+  const now = check(
+    "根据《民诉法解释》第一条，民事诉讼法第六十七条第二款规定的当事人因客观原因不能自行收集的证据，包括由国家有关部门保存的证据。",
+  );
+  assert.equal(now.status, "valid");
 });
 
 Deno.test("citation content: our own labelled set (tests/data/laws/citations-own.csv) is checked right", async () => {

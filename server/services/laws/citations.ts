@@ -62,6 +62,13 @@ function bracketNameBefore(
   const open = text.lastIndexOf("《", i);
   if (open < 0 || i - open > 80) return null;
   let name = text.slice(open + 1, i);
+  // The tag may sit inside the brackets: 《中华人民共和国民事诉讼法（2023年修正）》.
+  const innerTag = /[（(][^（()）]*[)）]$/.exec(name);
+  const innerYear = innerTag ? VERSION_TAG.exec(innerTag[0]) : null;
+  if (innerTag && innerYear) {
+    name = name.slice(0, -innerTag[0].length);
+    versionYear ??= Number(innerYear[1] ?? innerYear[2]);
+  }
   // 《民法典·合同编》: the part does not name another law.
   const inner = CODE_PART.exec(name);
   if (inner && /[·・•]/.test(inner[0]) || inner && part) name = name.slice(0, -inner[0].length);
