@@ -48,6 +48,20 @@ function olderNumberingOf(title: string, num: number, sub: number) {
   return (OLDER_NUMBERING.get(normalizeLawName(title)) ?? []).find((o) => num <= o.articles) ?? null;
 }
 
+/**
+ * A library text that a revision in force today replaced though the library does not hold it
+ * (validity.json revisedAfterSnapshot: 仲裁法 2017 -> 2025 revision): its numbers are no longer current.
+ */
+function revisedAfter(v: LawVersion): { basis: string } | null {
+  const today = new Date().toISOString().slice(0, 10);
+  const key = normalizeLawName(v.record.title);
+  return validityData.revisedAfterSnapshot.find((r) =>
+    normalizeLawName(r.name) === key &&
+    (v.record.publishDate === r.libraryDate || v.record.effectiveDate === r.libraryDate) &&
+    r.inForce <= today
+  ) ?? null;
+}
+
 /** The current article a citation of another law in the same sentence points to (null when none). */
 function citedArticle(lib: LawLibrary, c: FoundCitation): LawArticle | null {
   const group = lib.resolveGroups(c.name).find((g) => g !== "");
@@ -138,6 +152,17 @@ function checkOne(
       current: successorArticle(lib, successor, prop, informative),
       note: `《${title}》已废止（${cur.record.statusBasis}）` +
         (successor ? `，现行规定见《${successor}》` : ""),
+      lawId: cur.record.id,
+    };
+  }
+  const revised = revisedAfter(cur);
+  if (revised) {
+    return {
+      ...base,
+      title,
+      status: "amended",
+      current: { title, articleNumber: null },
+      note: `库内为${versionLabel(cur)}，已被修订（${revised.basis}），请按现行文本核对条文`,
       lawId: cur.record.id,
     };
   }

@@ -160,6 +160,28 @@ Deno.test("citation content: a sentence quoting an older version's cross-referen
   assert.equal(now.status, "valid");
 });
 
+Deno.test("citation content: a library text replaced by a revision in force today (仲裁法 2017) is never 现行有效", async () => {
+  const arbitration = (date: string) =>
+    `# 中华人民共和国仲裁法\n\n${date} 第十二届全国人民代表大会常务委员会第二十九次会议第二次修正\n<!-- INFO END -->\n` +
+    `第十六条 仲裁协议包括合同中订立的仲裁条款和以其他书面方式在纠纷发生前或者纠纷发生后达成的请求仲裁的协议。\n`;
+  const lib2017 = await buildLibraryFromFiles(
+    [parseLawFile(arbitration("2017年9月1日"), "仲裁法(2017-09-01).md", "诉讼与非诉讼程序法")],
+    "2026-11-28",
+  );
+  const [c] = checkCitationsIn(lib2017, "依照《仲裁法》第十六条，仲裁协议包括合同中订立的仲裁条款。");
+  assert.equal(c.status, "amended");
+  assert.match(c.note, /2026年3月1日起施行/);
+  // Another date of the same law is not the text the revision replaced.
+  const other = await buildLibraryFromFiles(
+    [parseLawFile(arbitration("2030年1月1日"), "仲裁法(2030-01-01).md", "诉讼与非诉讼程序法")],
+    "2030-01-02",
+  );
+  assert.equal(
+    checkCitationsIn(other, "依照《仲裁法》第十六条，仲裁协议包括合同中订立的仲裁条款。")[0].status,
+    "valid",
+  );
+});
+
 Deno.test("citation content: our own labelled set (tests/data/laws/citations-own.csv) is checked right", async () => {
   // The laws the set cites, with every version the built-in corpus holds.
   const files = (await readLawArchive(BUILTIN_LAWS_ARCHIVE)).filter((f) =>
