@@ -27,9 +27,12 @@ export interface CheckedCitation {
   lawId: string | null;
 }
 
-/** Words around a citation that say nothing about its content. */
+/**
+ * Words around a citation that say nothing about its content. 判决/裁定 only as the court's verb
+ * (，判决如下 / 裁定驳回起诉), not inside a term such as 缺席判决.
+ */
 const BOILERPLATE =
-  /依照|依据|根据|按照|参照|适用|之规定|的规定|规定|以下|如下|判决|裁定|原告|被告|申请人|被申请人|上诉人|被上诉人|当事人|本案|人民法院|第[零〇一二三四五六七八九十百0-9]+款|第?[（(]?[零〇一二三四五六七八九十0-9]+[)）]?项|违反了|的$/g;
+  /依照|依据|根据|按照|参照|适用|之规定|的规定|规定|以下|如下|(?<=^|[\s，,。：:；、]|本院|依法|特|应当|应|故|并)(?:判决|裁定)|原告|被告|申请人|被申请人|上诉人|被上诉人|当事人|本案|人民法院|第[零〇一二三四五六七八九十百0-9]+款|第?[（(]?[零〇一二三四五六七八九十0-9]+[)）]?项|违反了|的$/g;
 
 const MIN_INFO = 6;
 
