@@ -35,6 +35,8 @@ const BOILERPLATE =
   /依照|依据|根据|按照|参照|适用|之规定|的规定|规定|以下|如下|(?<=^|[\s，,。：:；、]|本院|依法|特|应当|应|故|并)(?:判决|裁定)|原告|被告|申请人|被申请人|上诉人|被上诉人|当事人|本案|人民法院|第[零〇一二三四五六七八九十百0-9]+款|第?[（(]?[零〇一二三四五六七八九十0-9]+[)）]?项|违反了|的$/g;
 
 const MIN_INFO = 6;
+/** How much better the article of another law of the same short name must match to be the one meant. */
+const CONTENT_MARGIN = 0.15;
 
 type Older = { v: LawVersion; a: LawArticle };
 
@@ -105,6 +107,33 @@ function propTerms(lib: LawLibrary, prop: string): string[] {
   return [...new Set(bigramTerms(prop))].filter((b) => b.length === 2 && lib.index.has(b));
 }
 
+/**
+ * A short name that means several laws (劳动争议司法解释: the 2001 interpretation and 解释（一）) is read as
+ * the one whose article of that number says what the sentence cites it for; otherwise the current
+ * one comes first, as resolveGroups orders them.
+ */
+function byContent(
+  lib: LawLibrary,
+  groups: string[],
+  c: FoundCitation,
+  prop: string[],
+  informative: boolean,
+): string[] {
+  if (groups.length < 2 || !informative) return groups;
+  const simOf = (g: string) => {
+    const v = lib.currentVersion(g);
+    const a = v ? lib.article(v, c.num, c.sub) : null;
+    return a ? similarity(lib, prop, a) : 0;
+  };
+  const sims = groups.map(simOf);
+  let best = 0;
+  sims.forEach((x, i) => {
+    if (x > sims[best]) best = i;
+  });
+  if (best === 0 || sims[best] < HIGH || sims[best] - sims[0] < CONTENT_MARGIN) return groups;
+  return [groups[best], ...groups.filter((_, i) => i !== best)];
+}
+
 function checkOne(
   lib: LawLibrary,
   text: string,
@@ -114,9 +143,9 @@ function checkOne(
 ): CheckedCitation {
   const base = { raw: c.raw, articleNumber: c.articleNumber };
   const propText = propositionOf(text, c, all);
-  const groups = lib.resolveGroups(c.name).filter((g) => g !== "");
   const prop = propTerms(lib, propText);
   const informative = propInfo(lib, prop) >= MIN_INFO;
+  const groups = byContent(lib, lib.resolveGroups(c.name).filter((g) => g !== ""), c, prop, informative);
   const repeal = lib.repealed.get(normalizeLawName(c.name));
 
   if (groups.length === 0 || (repeal && lib.currentVersion(groups[0])?.record.status !== "现行有效")) {
