@@ -82,7 +82,7 @@ Deno.test("citation content: the cited article's own words are valid with eviden
   assert.equal(c.status, "valid");
   assert.equal(
     c.note,
-    "现行有效（2023年文本）；所引内容与该条相符：「解除婚姻关系」「调解书」「不得申请再审」",
+    "现行有效（2023年文本）；所引内容与该条相符：「解除婚姻关系的判决」「调解书」「不得申请再审」",
   );
   const bare = check("依照《民事诉讼法》第二百零九条之规定，判决如下。");
   assert.deepEqual([bare.status, bare.note], ["valid", "现行有效（2023年文本）"]);
@@ -184,7 +184,7 @@ Deno.test("citation content: a library text replaced by a revision in force toda
 
 /** Laws the own2/own3 citation sets cite (every version the built-in corpus holds; repealed codes are data). */
 const OWN_SET_LAWS =
-  /\/(民法典\/|(民事诉讼法|公司法|劳动合同法|劳动合同法实施条例|劳动法|消费者权益保护法|道路交通安全法|劳动争议调解仲裁法|个人信息保护法)\(|最高人民法院关于(审理人身损害|审理民间借贷|审理劳动争议|审理建设工程施工合同|审理涉及夫妻债务|适用《(中华人民共和国)?(民事诉讼法|合同法|婚姻法|担保法|物权法|民法总则|民法典)》|确定民事侵权精神损害|审理买卖合同|审理道路交通事故))/;
+  /\/(民法典\/|(民事诉讼法|公司法|劳动合同法|劳动合同法实施条例|劳动法|消费者权益保护法|道路交通安全法|劳动争议调解仲裁法|个人信息保护法)\(|最高人民法院关于(审理人身损害|审理民间借贷|审理劳动争议|审理建设工程施工合同|审理涉及夫妻债务|适用《(中华人民共和国)?(民事诉讼法|合同法|婚姻法|担保法|物权法|民法总则|民法典)》|确定民事侵权精神损害|审理买卖合同|审理道路交通事故|审理民事案件适用诉讼时效))/;
 
 Deno.test("citation content: the labelled sets citations-own2.csv (written blind) and -own3.csv are checked right", async () => {
   const files = (await readLawArchive(BUILTIN_LAWS_ARCHIVE)).filter((f) => OWN_SET_LAWS.test(f.path));
