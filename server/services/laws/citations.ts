@@ -59,8 +59,16 @@ function bracketNameBefore(
     i -= m[0].length;
     part = true;
   }
-  const open = text.lastIndexOf("《", i);
-  if (open < 0 || i - open > 80) return null;
+  // The matching 《: titles copied from the database nest 《》 (《最高人民法院关于适用《中华人民共和国民法典》…的解释》).
+  let open = -1;
+  for (let j = i - 1, depth = 0; j >= 0 && i - j <= 80; j--) {
+    if (text[j] === "》") depth++;
+    else if (text[j] === "《" && depth-- === 0) {
+      open = j;
+      break;
+    }
+  }
+  if (open < 0) return null;
   let name = text.slice(open + 1, i);
   // The tag may sit inside the brackets: 《中华人民共和国民事诉讼法（2023年修正）》.
   const innerTag = /[（(][^（()）]*[)）]$/.exec(name);

@@ -56,6 +56,12 @@ Deno.test("citation forms: a version tag after the name, and a part of the civil
       .map((c) => c.versionYear),
     [2015],
   );
+  // A title copied from the database nests 《》.
+  assert.deepEqual(
+    found("依照《最高人民法院关于适用《中华人民共和国婚姻法》若干问题的解释（二）》第二十四条"),
+    ["最高人民法院关于适用《中华人民共和国婚姻法》若干问题的解释（二）|第二十四条"],
+  );
+  assert.deepEqual(found("依照《民法典》和《婚姻法解释（二）》第二十四条"), ["婚姻法解释（二）|第二十四条"]);
   assert.deepEqual(found("根据《民法典》侵权责任编第一千一百六十五条"), ["民法典|第一千一百六十五条"]);
   assert.deepEqual(found("根据《民法典·侵权责任编》第一千一百六十五条"), ["民法典|第一千一百六十五条"]);
   assert.deepEqual(extractCitations(lib, "依照《民事诉讼法》第六十七条").map((c) => c.versionYear), [null]);
