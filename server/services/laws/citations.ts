@@ -38,7 +38,14 @@ const CODE_PART =
 function bracketNameBefore(
   text: string,
   end: number,
-): { name: string; start: number; versionYear: number | null } | null {
+): {
+  name: string;
+  start: number;
+  versionYear: number | null;
+  /** The name without a version tag inside the brackets (《民事诉讼法（2023年修正）》), and that tag's year. */
+  untagged: string | null;
+  innerVersion: number | null;
+} | null {
   let i = end - 1;
   while (i >= 0 && /\s/.test(text[i])) i--;
   let versionYear: number | null = null;
@@ -70,17 +77,19 @@ function bracketNameBefore(
   }
   if (open < 0) return null;
   let name = text.slice(open + 1, i);
+  let untagged: string | null = null;
+  let innerVersion: number | null = null;
   // The tag may sit inside the brackets: 《中华人民共和国民事诉讼法（2023年修正）》.
   const innerTag = /[（(][^（()）]*[)）]$/.exec(name);
   const innerYear = innerTag ? VERSION_TAG.exec(innerTag[0]) : null;
   if (innerTag && innerYear) {
-    name = name.slice(0, -innerTag[0].length);
-    versionYear ??= Number(innerYear[1] ?? innerYear[2]);
+    untagged = name.slice(0, -innerTag[0].length);
+    innerVersion = Number(innerYear[1] ?? innerYear[2]);
   }
   // 《民法典·合同编》: the part does not name another law.
   const inner = CODE_PART.exec(name);
   if (inner && /[·・•]/.test(inner[0]) || inner && part) name = name.slice(0, -inner[0].length);
-  return { name, start: open, versionYear };
+  return { name, start: open, versionYear, untagged, innerVersion };
 }
 
 /** The longest known law name that ends right before `end`. */
@@ -102,8 +111,14 @@ export function extractCitations(lib: LawLibrary, text: string): FoundCitation[]
     const num = parseNumeral(m[2]);
     if (num === null || num <= 0 || num > 5000) continue;
     const sub = m[3] ? parseNumeral(m[3]) ?? 0 : 0;
-    let found: { name: string; start: number; versionYear?: number | null } | null =
-      bracketNameBefore(text, at) ?? knownNameBefore(lib, text, at);
+    const bracket = bracketNameBefore(text, at);
+    // A tag inside the brackets is a version unless it belongs to the title (宪法修正案（2018年）).
+    if (bracket?.untagged && !lib.isKnownName(normalizeLawName(bracket.name))) {
+      bracket.name = bracket.untagged;
+      bracket.versionYear ??= bracket.innerVersion;
+    }
+    let found: { name: string; start: number; versionYear?: number | null } | null = bracket ??
+      knownNameBefore(lib, text, at);
     const prev = out[out.length - 1];
     if (!found && prev) {
       const between = text.slice(prev.end, at);

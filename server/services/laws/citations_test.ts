@@ -65,6 +65,13 @@ Deno.test("citation forms: a version tag after the name, and a part of the civil
   assert.deepEqual(found("根据《民法典》侵权责任编第一千一百六十五条"), ["民法典|第一千一百六十五条"]);
   assert.deepEqual(found("根据《民法典·侵权责任编》第一千一百六十五条"), ["民法典|第一千一百六十五条"]);
   assert.deepEqual(extractCitations(lib, "依照《民事诉讼法》第六十七条").map((c) => c.versionYear), [null]);
+  // The tag may sit inside the brackets.
+  assert.deepEqual(
+    extractCitations(lib, "依照《中华人民共和国民事诉讼法（2023年修正）》第六十七条").map((
+      c,
+    ) => [c.name, c.versionYear]),
+    [["中华人民共和国民事诉讼法", 2023]],
+  );
   // A parenthesis that is not a version tag still ends the name: no citation.
   assert.deepEqual(found("《民事诉讼法》（见附件）第六十七条"), []);
 });
