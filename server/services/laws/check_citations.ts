@@ -259,7 +259,7 @@ function checkOne(
     };
   }
 
-  const stale = staleVersionTag(lib, c, groups[0], cur, cited, title);
+  const stale = staleVersionTag(lib, c, groups[0], cur, cited, title, informative);
   if (stale) return stale;
 
   if (informative) {
@@ -324,7 +324,8 @@ function checkOne(
  * A citation that names an earlier version (《民事诉讼法》（2017年修正）第一百一十九条): when the library holds
  * that version and the article reads the same now, the number still holds; otherwise the cited
  * number is that version's and may have moved (已被修改, with the current article where the old text
- * is found).
+ * is found). For a version the library does not hold, the content check decides; a bare citation of it
+ * is 已被修改 (it cannot be confirmed).
  */
 function staleVersionTag(
   lib: LawLibrary,
@@ -333,6 +334,7 @@ function staleVersionTag(
   cur: LawVersion,
   cited: LawArticle,
   title: string,
+  informative: boolean,
 ): CheckedCitation | null {
   const curYear = versionYear(cur);
   if (c.versionYear === null || curYear === null || c.versionYear >= curYear) return null;
@@ -356,6 +358,9 @@ function staleVersionTag(
       }）为${to.number}，请核对`,
     );
   }
+  // A version the library does not hold (《劳动合同法》（2007年）): what the sentence says decides; a bare
+  // citation cannot be confirmed.
+  if (informative) return null;
   return {
     ...base,
     title,

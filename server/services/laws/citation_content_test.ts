@@ -131,6 +131,14 @@ Deno.test("citation content: a citation naming an earlier version is checked aga
   // A version the library does not hold: never 现行有效.
   const unheld = check("依照《民事诉讼法》（2017年修正）第一百一十九条，原告的起诉符合起诉条件。");
   assert.equal(unheld.status, "amended");
+  // An unheld year with the cited article's own content (a lawyer naming the year first enacted): content decides.
+  assert.equal(
+    check(
+      "依照《民事诉讼法》（1991年）第二百一十三条，当事人对已经发生法律效力的解除婚姻关系的判决、调解书，不得申请再审。",
+    ).status,
+    "valid",
+  );
+  assert.equal(check("依照《民事诉讼法》（1991年）第二百一十三条之规定，裁定如下。").status, "amended");
   // The current version named: as without a tag.
   assert.equal(check("依照《民事诉讼法》（2023年修正）第二百一十三条之规定，裁定如下。").status, "valid");
 });
