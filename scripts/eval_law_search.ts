@@ -33,6 +33,7 @@ const SETS: Record<string, string> = {
   stard: `${DATA}stard-dev.csv`,
   dev: `${DATA}questions-dev.csv`,
   own: new URL("../tests/data/laws/questions-own.csv", import.meta.url).pathname,
+  written2: new URL("../tests/data/laws/questions-written2.csv", import.meta.url).pathname,
 };
 
 export interface Scores {
