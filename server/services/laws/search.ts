@@ -17,7 +17,7 @@ export { stripStopPhrases };
 import {
   answerDoc,
   articleFrequencies,
-  lawFrequencies,
+  libraryLawPrior,
   type QuestionMemory,
   shippedQuestionMemory,
   similarQuestions,
@@ -419,6 +419,9 @@ export const TUNING = {
   lawWeight: 0,
   maxPerLaw: 0,
   lawPrior: 1,
+  /** libraryLawPrior parts: prior scaled by the memory coverage of the library; interpretations at their law share. */
+  priorTrust: 1,
+  priorInherit: 1,
   learnedWeight: 1,
   termWeights: 0,
   feedbackDocs: 5,
@@ -656,7 +659,9 @@ function rankByText(
   const touched = lib.index.touched;
   const count = lib.index.touchedCount;
   const memory = opts.memory === undefined ? shippedQuestionMemory() : opts.memory;
-  const prior = memory && TUNING.lawPrior > 0 ? lawFrequencies(lib, memory) : null;
+  const prior = memory && TUNING.lawPrior > 0
+    ? libraryLawPrior(lib, memory, { trust: TUNING.priorTrust > 0, inherit: TUNING.priorInherit > 0 })
+    : null;
   const factor = versionFactors(lib, { ...q, prior });
   const kept = new Float32Array(count);
   let n = 0;
