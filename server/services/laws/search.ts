@@ -348,6 +348,19 @@ function favourDurations(lib: LawLibrary, top: { doc: number; score: number }[])
   }
 }
 
+const HOW_MUCH =
+  /多少钱|怎么算|如何计算|怎么计算|计算标准|赔多少|几倍|多少倍|最高不能超过|最高能|上限|多少利息|交多少|拿多少|要多少/;
+const AMOUNT =
+  /[0-9０-９一二两三四五六七八九十百千万]+\s*(?:倍|元|%|个月工资|月工资)|百分之[一二三四五六七八九十百零]+|[一二两三四五六七八九十]倍/;
+
+/** A "how much" question (经济补偿怎么算, 诉讼费交多少) is answered by an article that states an amount, a rate or a multiple. */
+function favourAmounts(lib: LawLibrary, top: { doc: number; score: number }[]): void {
+  for (const c of top) {
+    const v = lib.versions[lib.docVersion[c.doc]];
+    if (AMOUNT.test(v.articles[lib.docArticle[c.doc]].paragraphs.join(""))) c.score *= TUNING.amountBoost;
+  }
+}
+
 /** The sentences of an article that hold the most query terms (at most two). */
 export function highlightSentences(text: string, terms: string[]): string[] {
   const sentences = text.split(/(?<=[。；！？\n])/).map((s) => s.trim()).filter(Boolean);
@@ -422,6 +435,8 @@ export const TUNING = {
   /** libraryLawPrior parts: prior scaled by the memory coverage of the library; interpretations at their law share. */
   priorTrust: 1,
   priorInherit: 1,
+  /** Factor on articles stating an amount, rate or multiple for a "how much" question (favourAmounts). */
+  amountBoost: 1.3,
   learnedWeight: 1,
   termWeights: 0,
   feedbackDocs: 5,
@@ -685,6 +700,9 @@ function rankByText(
   candidates.sort((a, b) => b.score - a.score);
   rerankByCoverage(lib, candidates.slice(0, RERANK_DEPTH), own);
   if (HOW_LONG.test(textPart)) favourDurations(lib, candidates.slice(0, RERANK_DEPTH));
+  if (TUNING.amountBoost !== 1 && HOW_MUCH.test(textPart)) {
+    favourAmounts(lib, candidates.slice(0, RERANK_DEPTH));
+  }
   candidates.sort((a, b) => b.score - a.score);
   const textScore = new Map<number, number>();
   const textRank = new Map<number, number>();
