@@ -170,6 +170,16 @@ export function interpretedLaw(lib: LawLibrary, title: string): string | null {
  * quarter of them), where the laws people asked about elsewhere say less about what this library is asked.
  */
 export function memoryCoverage(lib: LawLibrary, memory: QuestionMemory): number {
+  let byLib = coverageCache.get(memory);
+  if (!byLib) coverageCache.set(memory, byLib = new WeakMap());
+  let share = byLib.get(lib);
+  if (share === undefined) byLib.set(lib, share = coverageOf(lib, memory));
+  return share;
+}
+
+const coverageCache = new WeakMap<QuestionMemory, WeakMap<LawLibrary, number>>();
+
+function coverageOf(lib: LawLibrary, memory: QuestionMemory): number {
   const titles = new Set<string>();
   for (const e of memory.entries) for (const a of e.answers) titles.add(a.slice(0, a.lastIndexOf("|")));
   if (titles.size === 0) return 0;

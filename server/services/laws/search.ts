@@ -18,6 +18,7 @@ import {
   answerDoc,
   articleFrequencies,
   libraryLawPrior,
+  memoryCoverage,
   type QuestionMemory,
   shippedQuestionMemory,
   similarQuestions,
@@ -428,6 +429,8 @@ export const TUNING = {
   memoryNeighbours: 20,
   memoryMinSimilarity: 0,
   memoryWeight: 1,
+  /** Scale lendFromMemory's bonus by memoryCoverage (1) or not (0). */
+  memoryTrust: 1,
   lawDepth: 30,
   lawWeight: 0,
   maxPerLaw: 0,
@@ -503,6 +506,8 @@ function lendFromMemory(
   if (neighbours.length === 0) return lent;
   // Nothing matched the words: the remembered articles stand alone.
   const top = candidates[0]?.score || 1;
+  // Lent as far as the library holds the laws the memory was answered by (memoryCoverage; ~1 on the national corpus).
+  const weight = TUNING.memoryWeight * (TUNING.memoryTrust > 0 ? memoryCoverage(lib, ctx.memory) : 1);
   const at = new Map(candidates.map((c, i) => [c.doc, i]));
   for (const [entry, sim] of neighbours) {
     const laws = new Set<string>();
@@ -513,7 +518,7 @@ function lendFromMemory(
       const m = lent.memory.get(d) ?? { sum: 0, max: 0, n: 0 };
       lent.memory.set(d, { sum: m.sum + sim, max: Math.max(m.max, sim), n: m.n + 1 });
       laws.add(lib.versions[lib.docVersion[d]].group);
-      const bonus = TUNING.memoryWeight * sim * top;
+      const bonus = weight * sim * top;
       const i = at.get(d);
       if (i !== undefined) candidates[i].score += bonus;
       else {

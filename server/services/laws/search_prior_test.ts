@@ -49,3 +49,33 @@ Deno.test("searchLaws(): on a library holding few of the memory's laws, the law 
     TUNING.priorTrust = saved;
   }
 });
+
+Deno.test("searchLaws(): remembered questions lend as far as the library holds the laws they were answered by", async () => {
+  const lib = await buildLibraryFromFiles([
+    parseLawFile(CODE, "民法典.md", "民法典"),
+    parseLawFile(COMPANY, "公司法.md", "民法商法"),
+  ], "2026-01-01");
+  const memory = buildQuestionMemory([
+    ...MEMORY,
+    { question: "公司开会没有通知我，作出的决议可以撤销吗", answers: ["中华人民共和国民法典|第八十五条"] },
+  ]);
+  const first = () =>
+    searchLaws(lib, { q: "公司开会没通知我决议能撤销吗", memory, termTable: null, reranker: null }).results[0]
+      .title;
+  assert.equal(
+    first(),
+    "中华人民共和国公司法",
+    "one law in five of the memory's is here: its articles lend a fifth",
+  );
+  const saved = TUNING.memoryTrust;
+  try {
+    TUNING.memoryTrust = 0;
+    assert.equal(
+      first(),
+      "中华人民共和国民法典",
+      "lent in full (the old behaviour), the remembered article came first",
+    );
+  } finally {
+    TUNING.memoryTrust = saved;
+  }
+});
