@@ -1,17 +1,17 @@
 /**
  * Law search retrieval quality over the national corpus (issue #24):
  *
- *   deno run -A scripts/eval_law_search.ts [--set=stard|dev|own|all] [--corpus=national|library]
+ *   deno run -A scripts/eval_law_search.ts [--set=stard|dev|own|written2|all] [--corpus=national|library]
  *       [--baseline] [--folds=5] [--verbose] [--limit=N] [--variants=name:key=value,…;…] [--query=TEXT]
  *
- * Unpacks ../shared/data/laws/national.tar.xz once into tests/cache/national (or reads NATIONAL_DIR),
- * builds the library with the product's own loader, runs every question of the chosen sets through
- * searchLaws (top 10) and prints recall@1/5/10, MRR@10 (matching with score.mjs's own normalisation) and
- * search p50/p95. --baseline also scores a naive character-bigram BM25 over every article of the newest
- * versions. --folds=K scores stard-dev by K-fold cross-validation of the learned term table
- * (scripts/build_law_term_table.ts): the table used for each fold is trained without that fold's questions,
- * and so is the re-ranker (scripts/build_law_reranker.ts; its pools are cached in tests/cache; variant
- * setting rerank=0 leaves it out).
+ * Unpacks ../shared/data/laws/national.tar.xz once into tests/cache/national (or reads NATIONAL_DIR), builds
+ * the library with the product's own loader, runs every question of the chosen sets through searchLaws (top
+ * 10; written2 = tests/data/laws/questions-written2.csv, not in "all") and prints recall@1/5/10, MRR@10
+ * (matching with score.mjs's own normalisation) and search p50/p95. --baseline also scores a naive
+ * character-bigram BM25 over every article of the newest versions. --folds=K scores stard-dev by K-fold
+ * cross-validation of the learned term table (scripts/build_law_term_table.ts): the table used for each fold
+ * is trained without that fold's questions, and so is the re-ranker (scripts/build_law_reranker.ts; its pools
+ * are cached in tests/cache; variant setting rerank=0 leaves it out).
  */
 import type { LawLibrary } from "../server/services/laws/library.ts";
 import { searchLaws, TUNING } from "../server/services/laws/search.ts";
@@ -33,6 +33,7 @@ const SETS: Record<string, string> = {
   stard: `${DATA}stard-dev.csv`,
   dev: `${DATA}questions-dev.csv`,
   own: new URL("../tests/data/laws/questions-own.csv", import.meta.url).pathname,
+  written2: new URL("../tests/data/laws/questions-written2.csv", import.meta.url).pathname,
 };
 
 export interface Scores {
