@@ -143,6 +143,8 @@ function baseline(lib: LawLibrary, questions: Question[]): Scores {
   return mean(rows);
 }
 
+const foldCache: { table: TermTable; memory: QuestionMemory; reranker: Reranker | null }[] = [];
+
 /** K-fold cross-validation: each fold is searched with a table and memory learned without it. */
 async function crossValidate(
   lib: LawLibrary,
@@ -156,9 +158,16 @@ async function crossValidate(
   for (let f = 0; f < opts.folds; f++) {
     const train = qs.filter((_, i) => foldOf(i, opts.folds) !== f);
     const test = qs.filter((_, i) => foldOf(i, opts.folds) === f);
-    const table = opts.table ? buildTermTable(lib, trainingPairs(lib, train)) : null;
-    const memory = opts.memory ? buildQuestionMemory(memoryEntries(train)) : null;
-    const reranker = nested ? trainShipped(nested[f].train) : null;
+    // Learned once per fold and reused by every variant (they differ only in TUNING and what they use).
+    const learned = foldCache[f] ??= {
+      table: buildTermTable(lib, trainingPairs(lib, train)),
+      memory: buildQuestionMemory(memoryEntries(train)),
+      reranker: nested ? trainShipped(nested[f].train) : null,
+    };
+    if (nested && !learned.reranker) learned.reranker = trainShipped(nested[f].train);
+    const table = opts.table ? learned.table : null;
+    const memory = opts.memory ? learned.memory : null;
+    const reranker = nested ? learned.reranker : null;
     const r = evaluate(lib, test, { table, memory, reranker });
     rows.push(r.scores);
     times.push(...r.times);

@@ -431,6 +431,8 @@ export const TUNING = {
   memoryWeight: 1,
   /** Scale lendFromMemory's bonus by memoryCoverage (1) or not (0). */
   memoryTrust: 1,
+  /** Similarity's power in what a neighbour lends (>1: the closest neighbours count most). */
+  memoryPower: 1.5,
   lawDepth: 30,
   lawWeight: 0,
   maxPerLaw: 0,
@@ -487,8 +489,9 @@ function addFeedbackTerms(lib: LawLibrary, ctx: { terms: Map<string, number>; sc
 
 /**
  * Earlier questions like this one lend their gold articles a score (question_memory.ts): each
- * neighbour adds memoryWeight x similarity x the best text score, so a close earlier question puts its
- * articles among the best hits without outweighing a strong match of the question's own words.
+ * neighbour adds memoryWeight x similarity^memoryPower x the best text score, so a close earlier question
+ * puts its articles among the best hits without outweighing a strong match of the question's own words,
+ * and many loosely similar neighbours (one shared everyday word each) do not outvote one close one.
  */
 function lendFromMemory(
   lib: LawLibrary,
@@ -518,7 +521,7 @@ function lendFromMemory(
       const m = lent.memory.get(d) ?? { sum: 0, max: 0, n: 0 };
       lent.memory.set(d, { sum: m.sum + sim, max: Math.max(m.max, sim), n: m.n + 1 });
       laws.add(lib.versions[lib.docVersion[d]].group);
-      const bonus = weight * sim * top;
+      const bonus = weight * sim ** TUNING.memoryPower * top;
       const i = at.get(d);
       if (i !== undefined) candidates[i].score += bonus;
       else {
