@@ -17,7 +17,7 @@ import { createPdfConverter } from "./server/services/pdf/libreoffice_pool.ts";
 import { createDocxRenderPool } from "./server/services/docx/docx_render_pool.ts";
 import { importLawsAtFirstStart } from "./server/services/laws/first_start_laws.ts";
 import { describeImportReport } from "./common/schemas/law_search.ts";
-import { getLawLibrary } from "./server/services/laws/library_store.ts";
+import { getLawLibrary, holdLawLibraryBuilds } from "./server/services/laws/library_store.ts";
 import { createOcrEngine, describeOcrSetup, ocrOptionsFromEnv } from "./server/services/ocr/ocr_pool.ts";
 
 setupZodLocale();
@@ -72,6 +72,11 @@ if (config.captchaTestText) {
   console.warn(
     "WARNING: CAPTCHA_TEST_TEXT is set: every captcha's answer is that text. Never use it in production.",
   );
+}
+if (config.lawLibraryHoldFile) {
+  const file = config.lawLibraryHoldFile;
+  console.warn(`WARNING: LAW_LIBRARY_HOLD_FILE is set: the law library is not built until ${file} exists.`);
+  holdLawLibraryBuilds(waitForFile(file));
 }
 if (!config.smtp) console.log(`Mail: no SMTP configured, messages are written to ${config.dataDir}/outbox/`);
 
@@ -148,3 +153,15 @@ async function stop(signal: string): Promise<void> {
   Deno.exit(0);
 }
 for (const signal of ["SIGTERM", "SIGINT"] as const) Deno.addSignalListener(signal, () => void stop(signal));
+
+/** Resolves once `path` exists (LAW_LIBRARY_HOLD_FILE: a test creates it to let the build start). */
+async function waitForFile(path: string): Promise<void> {
+  for (;;) {
+    try {
+      await Deno.stat(path);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}

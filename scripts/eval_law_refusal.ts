@@ -26,6 +26,7 @@ import {
   MIN_KNOWN_JARGON,
   MIN_SCORE_IN_MAX_IDF,
   MIN_SCORE_SHARE,
+  MIN_SPOKEN,
   relevanceOf,
 } from "../server/services/laws/relevance.ts";
 import { searchLaws } from "../server/services/laws/search.ts";
@@ -52,6 +53,8 @@ interface Signals {
   coverage: number;
   asked: number;
   known: number;
+  spoken: number;
+  everydayLegal: boolean;
   foreign: boolean;
   strongAbs: boolean;
   cited: boolean;
@@ -92,6 +95,8 @@ function report(
       coverage: r.coverage,
       asked: r.asked,
       known: r.known,
+      spoken: r.spoken,
+      everydayLegal: r.everydayLegal,
       foreign: r.foreign,
       strongAbs: r.score >= MIN_SCORE_IN_MAX_IDF * maxIdf,
       cited: res.results.some((x) => x.match === "citation"),
@@ -102,7 +107,9 @@ function report(
           text[0]?.articleNumber ?? ""
         } ` +
           `score ${r.score.toFixed(1)} share ${r.share.toFixed(3)} coverage ${r.coverage.toFixed(2)} ` +
-          `asked ${r.asked.toFixed(2)} known ${r.known.toFixed(2)}${r.foreign ? " foreign" : ""}`,
+          `asked ${r.asked.toFixed(2)} known ${r.known.toFixed(2)} spoken ${r.spoken.toFixed(2)}${
+            r.foreign ? " foreign" : ""
+          }`,
       );
     }
   }
@@ -128,7 +135,8 @@ function printGrid(): void {
             const strong = x.strongAbs || x.share >= minShare;
             const legal = x.asked > 0 || x.known >= MIN_KNOWN_JARGON;
             const relevant = !x.foreign && x.coverage >= minCoverage &&
-              (strong && legal || x.asked >= minAsked && x.known >= MIN_KNOWN);
+              (strong && legal || x.asked >= minAsked &&
+                  (x.known >= MIN_KNOWN || x.everydayLegal && x.spoken >= MIN_SPOKEN));
             return !x.cited && !relevant;
           }).length;
           return `${(100 * refused / set.signals.length).toFixed(0)}`.padStart(4);

@@ -1,17 +1,17 @@
 /**
  * Law search retrieval quality over the national corpus (issue #24):
  *
- *   deno run -A scripts/eval_law_search.ts [--set=stard|dev|own|all] [--corpus=national|library]
+ *   deno run -A scripts/eval_law_search.ts [--set=stard|dev|own|written2|all] [--corpus=national|library]
  *       [--baseline] [--folds=5] [--verbose] [--limit=N] [--variants=name:key=value,…;…] [--query=TEXT]
  *
- * Unpacks ../shared/data/laws/national.tar.xz once into tests/cache/national (or reads NATIONAL_DIR),
- * builds the library with the product's own loader, runs every question of the chosen sets through
- * searchLaws (top 10) and prints recall@1/5/10, MRR@10 (matching with score.mjs's own normalisation) and
- * search p50/p95. --baseline also scores a naive character-bigram BM25 over every article of the newest
- * versions. --folds=K scores stard-dev by K-fold cross-validation of the learned term table
- * (scripts/build_law_term_table.ts): the table used for each fold is trained without that fold's questions,
- * and so is the re-ranker (scripts/build_law_reranker.ts; its pools are cached in tests/cache; variant
- * setting rerank=0 leaves it out).
+ * Unpacks ../shared/data/laws/national.tar.xz once into tests/cache/national (or reads NATIONAL_DIR), builds
+ * the library with the product's own loader, runs every question of the chosen sets through searchLaws (top
+ * 10; written2 = tests/data/laws/questions-written2.csv, not in "all") and prints recall@1/5/10, MRR@10
+ * (matching with score.mjs's own normalisation) and search p50/p95. --baseline also scores a naive
+ * character-bigram BM25 over every article of the newest versions. --folds=K scores stard-dev by K-fold
+ * cross-validation of the learned term table (scripts/build_law_term_table.ts): the table used for each fold
+ * is trained without that fold's questions, and so is the re-ranker (scripts/build_law_reranker.ts; its pools
+ * are cached in tests/cache; variant setting rerank=0 leaves it out).
  */
 import type { LawLibrary } from "../server/services/laws/library.ts";
 import { searchLaws, TUNING } from "../server/services/laws/search.ts";
@@ -26,6 +26,7 @@ import {
   shippedPools,
   trainingPools,
   trainShipped,
+  WRITTEN_SETS,
   writtenTraining,
 } from "./build_law_reranker.ts";
 import type { Reranker } from "../server/services/laws/rerank.ts";
@@ -41,6 +42,7 @@ const SETS: Record<string, string> = {
   stard: `${DATA}stard-dev.csv`,
   dev: `${DATA}questions-dev.csv`,
   own: new URL("../tests/data/laws/questions-own.csv", import.meta.url).pathname,
+  written2: new URL("../tests/data/laws/questions-written2.csv", import.meta.url).pathname,
 };
 
 export interface Scores {
@@ -150,6 +152,8 @@ function baseline(lib: LawLibrary, questions: Question[]): Scores {
   return mean(rows);
 }
 
+const foldCache: { table: TermTable; memory: QuestionMemory; reranker: Reranker | null }[] = [];
+
 /** K-fold cross-validation: each fold is searched with a table and memory learned without it. */
 async function crossValidate(
   lib: LawLibrary,
@@ -163,9 +167,16 @@ async function crossValidate(
   for (let f = 0; f < opts.folds; f++) {
     const train = qs.filter((_, i) => foldOf(i, opts.folds) !== f);
     const test = qs.filter((_, i) => foldOf(i, opts.folds) === f);
-    const table = opts.table ? buildTermTable(lib, trainingPairs(lib, train)) : null;
-    const memory = opts.memory ? buildQuestionMemory(memoryEntries(train)) : null;
-    const reranker = nested ? trainShipped(trainingPools(nested, f)) : null;
+    // Learned once per fold and reused by every variant (they differ only in TUNING and what they use).
+    const learned = foldCache[f] ??= {
+      table: buildTermTable(lib, trainingPairs(lib, train)),
+      memory: buildQuestionMemory(memoryEntries(train)),
+      reranker: nested ? trainShipped(trainingPools(nested, f)) : null,
+    };
+    if (nested && !learned.reranker) learned.reranker = trainShipped(trainingPools(nested, f));
+    const table = opts.table ? learned.table : null;
+    const memory = opts.memory ? learned.memory : null;
+    const reranker = nested ? learned.reranker : null;
     const r = evaluate(lib, test, { table, memory, reranker });
     rows.push(r.scores);
     times.push(...r.times);
@@ -258,7 +269,7 @@ if (import.meta.main) {
         memory: v.memory ? undefined : null,
         reranker: v.rerank ? undefined : null,
       };
-      if (name !== "stard" && folds > 1 && v.rerank && v.memory && v.table) {
+      if (name in WRITTEN_SETS && folds > 1 && v.rerank && v.memory && v.table) {
         // The written questions are trained on too: score each fold with a model that did not see it.
         const national = () => corpus === "national" ? Promise.resolve(lib) : loadCorpus("national");
         const stard = readQuestions(SETS.stard);

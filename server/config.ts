@@ -24,6 +24,11 @@ export interface AppConfig {
    * else the built-in national corpus unless LAWS_BUILTIN=false (browser tests), else nothing.
    */
   firstStartLaws: { kind: "dir"; dir: string } | { kind: "builtin" } | null;
+  /**
+   * Browser tests only (LAW_LIBRARY_HOLD_FILE): the law library's builds wait until this file exists, so
+   * a test sees the 法规库正在加载 state for as long as it needs, then ends it by creating the file.
+   */
+  lawLibraryHoldFile: string | null;
 }
 
 export interface SmtpConfig {
@@ -78,6 +83,7 @@ const envSchema = z.object({
   PDF_LINK_PORT: intFromEnv("PDF_LINK_PORT", 3000, 65535),
   GENERATION_LINK_PORT: intFromEnv("GENERATION_LINK_PORT", 65502, 65535),
   LAWS_DIR: optionalText,
+  LAW_LIBRARY_HOLD_FILE: optionalText,
   LAWS_BUILTIN: z.string().optional().transform((v, ctx) => {
     const t = v?.trim().toLowerCase() ?? "";
     if (t === "" || t === "true" || t === "1") return true;
@@ -134,5 +140,6 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       : e.LAWS_BUILTIN
       ? { kind: "builtin" }
       : null,
+    lawLibraryHoldFile: e.LAW_LIBRARY_HOLD_FILE,
   };
 }

@@ -29,8 +29,8 @@ const PROJECT_ROOT = new URL("../../", import.meta.url).pathname;
 const START_TIMEOUT_MS = 30_000;
 
 export interface StartServerOptions {
-  /** Writes state into the KV before the server opens it. */
-  seed?: (kv: Deno.Kv) => Promise<unknown>;
+  /** Writes state into the KV (and DATA_DIR, e.g. blobs) before the server opens it. */
+  seed?: (kv: Deno.Kv, dataDir: string) => Promise<unknown>;
   /** Extra environment for the server (overrides the defaults below). */
   env?: Record<string, string>;
   /** A fixed port (benches on a shared machine use their own); default a free one the OS picks. */
@@ -118,7 +118,7 @@ async function seedDataDir(dataDir: string, seed: StartServerOptions["seed"]): P
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
     });
     await ensureInitialData({ kv, config, clock: systemClock });
-    await seed?.(kv);
+    await seed?.(kv, dataDir);
   } finally {
     kv.close();
   }

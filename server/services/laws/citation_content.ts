@@ -116,6 +116,8 @@ export function compareContent(
     cur: LawVersion;
     cited: LawArticle;
     older: { v: LawVersion; a: LawArticle }[];
+    /** Other articles the same sentence cites: the sentence may speak of them. */
+    coCited?: LawArticle[];
   },
 ): ContentVerdict {
   const { prop, sentence, cur, cited } = input;
@@ -123,7 +125,8 @@ export function compareContent(
   const best = bestArticle(lib, cur, prop, cited)!;
   const clearer = best.sim >= HIGH || (best.sim >= MID && simCited <= best.sim / 2);
   if (
-    best.article !== cited && clearer && best.sim - simCited >= MARGIN &&
+    best.article !== cited && !input.coCited?.includes(best.article) && clearer &&
+    best.sim - simCited >= MARGIN &&
     wordsOnlyIn(sentence, best.article, cited).length >= MIN_OWN_WORDS
   ) {
     return { kind: "elsewhere", article: best.article, evidence: matchedWords(sentence, best.article) };

@@ -17,6 +17,8 @@ export interface FoundCitation {
   sub: number;
   /** 第X条 in the statute's own form. */
   articleNumber: string;
+  /** The year of a version named with the citation: 《民事诉讼法》（2017年修正）第一百一十九条 -> 2017. */
+  versionYear: number | null;
   start: number;
   end: number;
 }
@@ -26,14 +28,68 @@ const ARTICLE =
 const SAME_LAW = /(本法|该法|同法|本解释|该解释|本规定|该规定|前述法律)\s*$/;
 const JOINER = /^[\s、，,和及与或以]*$/;
 
-/** The 《…》 name that ends right before `end` (nested 〈〉 allowed), with its start. */
-function bracketNameBefore(text: string, end: number): { name: string; start: number } | null {
+/** A version tag between the name and the article: （2017年修正）, (2021修正), （法释〔2015〕18号）. */
+const VERSION_TAG = /^[（(]\s*(?:(\d{4})\s*年?[^（()）]{0,12}|[^（()）]*〔(\d{4})〕[^（()）]{0,12})[)）]$/;
+/** A part of the civil code written with it: 《民法典·合同编》, 《民法典》合同编, 《民法典》第三编. */
+const CODE_PART =
+  /[·・•]?\s*(?:第[一二三四五六七八九十]+编|[\u4e00-\u9fff]{1,4}编)(?:第[一二三四五六七八九十]+分编)?$/;
+
+/** The 《…》 name that ends right before `end` (nested 〈〉 allowed), with its start and a version tag. */
+function bracketNameBefore(
+  text: string,
+  end: number,
+): {
+  name: string;
+  start: number;
+  versionYear: number | null;
+  /** The name without a version tag inside the brackets (《民事诉讼法（2023年修正）》), and that tag's year. */
+  untagged: string | null;
+  innerVersion: number | null;
+} | null {
   let i = end - 1;
   while (i >= 0 && /\s/.test(text[i])) i--;
-  if (text[i] !== "》") return null;
-  const open = text.lastIndexOf("《", i);
-  if (open < 0 || i - open > 80) return null;
-  return { name: text.slice(open + 1, i), start: open };
+  let versionYear: number | null = null;
+  if (text[i] === "）" || text[i] === ")") {
+    const open = Math.max(text.lastIndexOf("（", i), text.lastIndexOf("(", i));
+    const tag = open >= 0 && i - open <= 24 ? VERSION_TAG.exec(text.slice(open, i + 1)) : null;
+    if (!tag) return null;
+    versionYear = Number(tag[1] ?? tag[2]);
+    i = open - 1;
+    while (i >= 0 && /\s/.test(text[i])) i--;
+  }
+  let part = false;
+  if (text[i] !== "》") {
+    // 《民法典》合同编第五百七十七条: a code part after the name.
+    const head = text.slice(Math.max(0, i - 9), i + 1);
+    const m = CODE_PART.exec(head);
+    if (!m || text[i - m[0].length] !== "》") return null;
+    i -= m[0].length;
+    part = true;
+  }
+  // The matching 《: titles copied from the database nest 《》 (《最高人民法院关于适用《中华人民共和国民法典》…的解释》).
+  let open = -1;
+  for (let j = i - 1, depth = 0; j >= 0 && i - j <= 80; j--) {
+    if (text[j] === "》") depth++;
+    else if (text[j] === "《" && depth-- === 0) {
+      open = j;
+      break;
+    }
+  }
+  if (open < 0) return null;
+  let name = text.slice(open + 1, i);
+  let untagged: string | null = null;
+  let innerVersion: number | null = null;
+  // The tag may sit inside the brackets: 《中华人民共和国民事诉讼法（2023年修正）》.
+  const innerTag = /[（(][^（()）]*[)）]$/.exec(name);
+  const innerYear = innerTag ? VERSION_TAG.exec(innerTag[0]) : null;
+  if (innerTag && innerYear) {
+    untagged = name.slice(0, -innerTag[0].length);
+    innerVersion = Number(innerYear[1] ?? innerYear[2]);
+  }
+  // 《民法典·合同编》: the part does not name another law.
+  const inner = CODE_PART.exec(name);
+  if (inner && /[·・•]/.test(inner[0]) || inner && part) name = name.slice(0, -inner[0].length);
+  return { name, start: open, versionYear, untagged, innerVersion };
 }
 
 /** The longest known law name that ends right before `end`. */
@@ -55,12 +111,19 @@ export function extractCitations(lib: LawLibrary, text: string): FoundCitation[]
     const num = parseNumeral(m[2]);
     if (num === null || num <= 0 || num > 5000) continue;
     const sub = m[3] ? parseNumeral(m[3]) ?? 0 : 0;
-    let found = bracketNameBefore(text, at) ?? knownNameBefore(lib, text, at);
+    const bracket = bracketNameBefore(text, at);
+    // A tag inside the brackets is a version unless it belongs to the title (宪法修正案（2018年）).
+    if (bracket?.untagged && !lib.isKnownName(normalizeLawName(bracket.name))) {
+      bracket.name = bracket.untagged;
+      bracket.versionYear ??= bracket.innerVersion;
+    }
+    let found: { name: string; start: number; versionYear?: number | null } | null = bracket ??
+      knownNameBefore(lib, text, at);
     const prev = out[out.length - 1];
     if (!found && prev) {
       const between = text.slice(prev.end, at);
       if (JOINER.test(between) || SAME_LAW.test(between) && between.length < 12) {
-        found = { name: prev.name, start: at };
+        found = { name: prev.name, start: at, versionYear: prev.versionYear };
       }
     }
     if (!found) continue;
@@ -72,6 +135,7 @@ export function extractCitations(lib: LawLibrary, text: string): FoundCitation[]
       num,
       sub,
       articleNumber: formatArticleNumber(num, sub),
+      versionYear: found.versionYear ?? null,
       start: found.start,
       end,
     });

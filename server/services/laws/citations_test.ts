@@ -40,6 +40,42 @@ Deno.test("citation forms: full titles, short names, Arabic and Chinese numerals
   assert.deepEqual(found("某某公司章程第5条"), []);
 });
 
+Deno.test("citation forms: a version tag after the name, and a part of the civil code, keep the citation", () => {
+  const tagged = extractCitations(
+    lib,
+    "依照《中华人民共和国民事诉讼法》（2017年修正）第一百一十九条，原告的起诉符合起诉条件",
+  );
+  assert.deepEqual(tagged.map((c) => [c.name, c.articleNumber, c.versionYear]), [
+    ["中华人民共和国民事诉讼法", "第一百一十九条", 2017],
+  ]);
+  assert.deepEqual(
+    extractCitations(
+      lib,
+      "《最高人民法院关于审理民间借贷案件适用法律若干问题的规定》（法释〔2015〕18号）第二十六条",
+    )
+      .map((c) => c.versionYear),
+    [2015],
+  );
+  // A title copied from the database nests 《》.
+  assert.deepEqual(
+    found("依照《最高人民法院关于适用《中华人民共和国婚姻法》若干问题的解释（二）》第二十四条"),
+    ["最高人民法院关于适用《中华人民共和国婚姻法》若干问题的解释（二）|第二十四条"],
+  );
+  assert.deepEqual(found("依照《民法典》和《婚姻法解释（二）》第二十四条"), ["婚姻法解释（二）|第二十四条"]);
+  assert.deepEqual(found("根据《民法典》侵权责任编第一千一百六十五条"), ["民法典|第一千一百六十五条"]);
+  assert.deepEqual(found("根据《民法典·侵权责任编》第一千一百六十五条"), ["民法典|第一千一百六十五条"]);
+  assert.deepEqual(extractCitations(lib, "依照《民事诉讼法》第六十七条").map((c) => c.versionYear), [null]);
+  // The tag may sit inside the brackets.
+  assert.deepEqual(
+    extractCitations(lib, "依照《中华人民共和国民事诉讼法（2023年修正）》第六十七条").map((
+      c,
+    ) => [c.name, c.versionYear]),
+    [["中华人民共和国民事诉讼法", 2023]],
+  );
+  // A parenthesis that is not a version tag still ends the name: no citation.
+  assert.deepEqual(found("《民事诉讼法》（见附件）第六十七条"), []);
+});
+
 Deno.test("citation names resolve to the library's laws, current version first", () => {
   const civil = lib.resolveGroups("民诉法");
   assert.equal(lib.currentVersion(civil[0])!.record.publishDate, "2023-09-01");

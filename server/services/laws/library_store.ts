@@ -46,7 +46,19 @@ export function slicedPause(sliceMs = SLICE_MS): Pause {
  */
 const READ_BATCH = 4;
 
+/** Set by holdLawLibraryBuilds (browser tests): every build waits for it before it starts. */
+let hold: Promise<void> | null = null;
+
+/**
+ * Test hook (LAW_LIBRARY_HOLD_FILE, main.ts): builds wait until `until` resolves, so a browser test can
+ * look at the 法规库正在加载 state without racing the build, and end it when it chooses.
+ */
+export function holdLawLibraryBuilds(until: Promise<void>): void {
+  hold = until;
+}
+
 async function loadLibrary(deps: LawDeps): Promise<LawLibrary> {
+  if (hold) await hold;
   const pause = slicedPause();
   const records = await listLawRecords(deps.kv);
   const entries: LibraryEntry[] = [];

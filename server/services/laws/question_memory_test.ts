@@ -1,7 +1,15 @@
 import assert from "node:assert/strict";
 import { buildLibraryFromFiles } from "./build_library.ts";
 import { parseLawFile } from "./parse_markdown.ts";
-import { answerDoc, buildQuestionMemory, lawFrequencies, similarQuestions } from "./question_memory.ts";
+import {
+  answerDoc,
+  buildQuestionMemory,
+  interpretedLaw,
+  lawFrequencies,
+  libraryLawPrior,
+  memoryCoverage,
+  similarQuestions,
+} from "./question_memory.ts";
 import { searchLaws } from "./search.ts";
 
 const CODE = `# 中华人民共和国民法典
@@ -51,4 +59,64 @@ Deno.test("searchLaws() brings a remembered question's article for a question wo
     searchLaws(lib, { q, memory, termTable: null }).results.map((r) => r.articleNumber);
   assert.ok(!keys(null).includes("第五十六条"), "the words alone do not reach it");
   assert.equal(keys(buildQuestionMemory(MEMORY))[0], "第五十六条");
+});
+
+const INTERPRETATION = `# 最高人民法院关于适用《中华人民共和国民法典》婚姻家庭编的解释（一）
+
+<!-- INFO END -->
+
+第五条 当事人请求返还按照习俗给付的彩礼的，如果查明属于以下情形，人民法院应当予以支持。
+`;
+
+const COMPANY = `# 中华人民共和国公司法
+
+<!-- INFO END -->
+
+第一条 为了规范公司的组织和行为，制定本法。
+`;
+
+/** Two questions answered by 民法典, two by 刑法 (a law the test library lacks). */
+const MIXED_MEMORY = [
+  ...MEMORY,
+  { question: "偷了东西怎么判", answers: ["中华人民共和国刑法|第二百六十四条"] },
+  { question: "打架把人打伤了要坐牢吗", answers: ["中华人民共和国刑法|第二百三十四条"] },
+];
+
+async function threeLaws() {
+  return await buildLibraryFromFiles([
+    parseLawFile(CODE, "民法典总则编.md", "民法典"),
+    parseLawFile(INTERPRETATION, "婚姻家庭编解释一.md", "司法解释"),
+    parseLawFile(COMPANY, "公司法.md", "民法商法"),
+  ], "2026-01-01");
+}
+
+Deno.test("memoryCoverage() is the share of the memory's laws the library holds", async () => {
+  const lib = await threeLaws();
+  assert.equal(memoryCoverage(lib, buildQuestionMemory(MEMORY)), 1);
+  assert.equal(memoryCoverage(lib, buildQuestionMemory(MIXED_MEMORY)), 0.5);
+  assert.equal(memoryCoverage(lib, buildQuestionMemory([])), 0);
+});
+
+Deno.test("libraryLawPrior() scales the law prior by the memory's coverage and gives an interpretation its law's share", async () => {
+  const lib = await threeLaws();
+  const group = (title: string) => lib.resolveGroups(title)[0];
+  const code = group("中华人民共和国民法典");
+  const interpretation = group("最高人民法院关于适用《中华人民共和国民法典》婚姻家庭编的解释（一）");
+  const company = group("中华人民共和国公司法");
+  assert.equal(
+    interpretedLaw(lib, "最高人民法院关于适用《中华人民共和国民法典》婚姻家庭编的解释（一）"),
+    code,
+  );
+  assert.equal(interpretedLaw(lib, "中华人民共和国公司法"), null);
+  // The raw prior: 民法典 alone, at full weight.
+  const memory = buildQuestionMemory(MIXED_MEMORY);
+  assert.equal(lawFrequencies(lib, memory).get(code), 1);
+  assert.equal(lawFrequencies(lib, memory).get(interpretation), undefined);
+  const prior = libraryLawPrior(lib, memory);
+  assert.equal(prior.get(code), 0.5, "half the memory's laws are here: half the weight");
+  assert.equal(prior.get(interpretation), 0.5, "the interpretation holds its law's share");
+  assert.equal(prior.get(company), undefined);
+  // A memory answered only by laws this library holds keeps the full prior (the national corpus).
+  assert.equal(libraryLawPrior(lib, buildQuestionMemory(MEMORY)).get(code), 1);
+  assert.equal(libraryLawPrior(lib, memory, { trust: false, inherit: false }).get(interpretation), undefined);
 });

@@ -17,7 +17,8 @@ export { stripStopPhrases };
 import {
   answerDoc,
   articleFrequencies,
-  lawFrequencies,
+  libraryLawPrior,
+  memoryCoverage,
   type QuestionMemory,
   shippedQuestionMemory,
   similarQuestions,
@@ -348,6 +349,19 @@ function favourDurations(lib: LawLibrary, top: { doc: number; score: number }[])
   }
 }
 
+const HOW_MUCH =
+  /多少钱|怎么算|如何计算|怎么计算|计算标准|赔多少|几倍|多少倍|最高不能超过|最高能|上限|多少利息|交多少|拿多少|要多少/;
+const AMOUNT =
+  /[0-9０-９一二两三四五六七八九十百千万]+\s*(?:倍|元|%|个月工资|月工资)|百分之[一二三四五六七八九十百零]+|[一二两三四五六七八九十]倍/;
+
+/** A "how much" question (经济补偿怎么算, 诉讼费交多少) is answered by an article that states an amount, a rate or a multiple. */
+function favourAmounts(lib: LawLibrary, top: { doc: number; score: number }[]): void {
+  for (const c of top) {
+    const v = lib.versions[lib.docVersion[c.doc]];
+    if (AMOUNT.test(v.articles[lib.docArticle[c.doc]].paragraphs.join(""))) c.score *= TUNING.amountBoost;
+  }
+}
+
 /** The sentences of an article that hold the most query terms (at most two). */
 export function highlightSentences(text: string, terms: string[]): string[] {
   const sentences = text.split(/(?<=[。；！？\n])/).map((s) => s.trim()).filter(Boolean);
@@ -415,10 +429,19 @@ export const TUNING = {
   memoryNeighbours: 20,
   memoryMinSimilarity: 0,
   memoryWeight: 1,
+  /** Scale lendFromMemory's bonus by memoryCoverage (1) or not (0). */
+  memoryTrust: 1,
+  /** Similarity's power in what a neighbour lends (>1: the closest neighbours count most). */
+  memoryPower: 1.5,
   lawDepth: 30,
   lawWeight: 0,
   maxPerLaw: 0,
   lawPrior: 1,
+  /** libraryLawPrior parts: prior scaled by the memory coverage of the library; interpretations at their law share. */
+  priorTrust: 1,
+  priorInherit: 1,
+  /** Factor on articles stating an amount, rate or multiple for a "how much" question (favourAmounts). */
+  amountBoost: 1.3,
   learnedWeight: 1,
   termWeights: 0,
   feedbackDocs: 5,
@@ -470,8 +493,9 @@ function addFeedbackTerms(lib: LawLibrary, ctx: { terms: Map<string, number>; sc
 
 /**
  * Earlier questions like this one lend their gold articles a score (question_memory.ts): each
- * neighbour adds memoryWeight x similarity x the best text score, so a close earlier question puts its
- * articles among the best hits without outweighing a strong match of the question's own words.
+ * neighbour adds memoryWeight x similarity^memoryPower x the best text score, so a close earlier question
+ * puts its articles among the best hits without outweighing a strong match of the question's own words,
+ * and many loosely similar neighbours (one shared everyday word each) do not outvote one close one.
  */
 function lendFromMemory(
   lib: LawLibrary,
@@ -489,6 +513,8 @@ function lendFromMemory(
   if (neighbours.length === 0) return lent;
   // Nothing matched the words: the remembered articles stand alone.
   const top = candidates[0]?.score || 1;
+  // Lent as far as the library holds the laws the memory was answered by (memoryCoverage; ~1 on the national corpus).
+  const weight = TUNING.memoryWeight * (TUNING.memoryTrust > 0 ? memoryCoverage(lib, ctx.memory) : 1);
   const at = new Map(candidates.map((c, i) => [c.doc, i]));
   for (const [entry, sim] of neighbours) {
     const laws = new Set<string>();
@@ -499,7 +525,7 @@ function lendFromMemory(
       const m = lent.memory.get(d) ?? { sum: 0, max: 0, n: 0 };
       lent.memory.set(d, { sum: m.sum + sim, max: Math.max(m.max, sim), n: m.n + 1 });
       laws.add(lib.versions[lib.docVersion[d]].group);
-      const bonus = TUNING.memoryWeight * sim * top;
+      const bonus = weight * sim ** TUNING.memoryPower * top;
       const i = at.get(d);
       if (i !== undefined) candidates[i].score += bonus;
       else {
@@ -660,7 +686,9 @@ function rankByText(
   const touched = lib.index.touched;
   const count = lib.index.touchedCount;
   const memory = opts.memory === undefined ? shippedQuestionMemory() : opts.memory;
-  const prior = memory && TUNING.lawPrior > 0 ? lawFrequencies(lib, memory) : null;
+  const prior = memory && TUNING.lawPrior > 0
+    ? libraryLawPrior(lib, memory, { trust: TUNING.priorTrust > 0, inherit: TUNING.priorInherit > 0 })
+    : null;
   const factor = versionFactors(lib, { ...q, prior });
   const kept = new Float32Array(count);
   let n = 0;
@@ -684,6 +712,9 @@ function rankByText(
   candidates.sort((a, b) => b.score - a.score);
   rerankByCoverage(lib, candidates.slice(0, RERANK_DEPTH), own);
   if (HOW_LONG.test(textPart)) favourDurations(lib, candidates.slice(0, RERANK_DEPTH));
+  if (TUNING.amountBoost !== 1 && HOW_MUCH.test(textPart)) {
+    favourAmounts(lib, candidates.slice(0, RERANK_DEPTH));
+  }
   candidates.sort((a, b) => b.score - a.score);
   const textScore = new Map<number, number>();
   const textRank = new Map<number, number>();

@@ -29,19 +29,45 @@ const K1 = 1.2;
 const B = 0.75;
 const CONTEXT_WEIGHT = 0.6;
 
-/** A growable Int32 buffer. */
-class IntBuffer {
-  data = new Int32Array(1 << 16);
+/** Ints per chunk of a PairLog (4 MB). */
+const CHUNK_BITS = 20;
+const CHUNK_SIZE = 1 << CHUNK_BITS;
+
+/**
+ * An append-only log of int pairs in fixed chunks: growing never copies (a doubling buffer left its
+ * earlier arrays as garbage, over 100 MB for the national corpus until a full GC), and a chunk read to
+ * its end can be let go.
+ */
+class PairLog {
+  #chunks: (Int32Array | null)[] = [];
   length = 0;
+  #last = new Int32Array(0);
+  /** A pair never straddles two chunks (the length is even, and so is CHUNK_SIZE). */
   push(a: number, b: number): void {
-    if (this.length + 2 > this.data.length) {
-      const next = new Int32Array(this.data.length * 2);
-      next.set(this.data);
-      this.data = next;
+    const at = this.length & (CHUNK_SIZE - 1);
+    if (at === 0) {
+      this.#last = new Int32Array(CHUNK_SIZE);
+      this.#chunks.push(this.#last);
     }
-    this.data[this.length++] = a;
-    this.data[this.length++] = b;
+    this.#last[at] = a;
+    this.#last[at + 1] = b;
+    this.length += 2;
   }
+  get(i: number): number {
+    return this.#chunks[i >> CHUNK_BITS]![i & (CHUNK_SIZE - 1)];
+  }
+  /** Lets go of the chunks wholly before position i. */
+  release(i: number): void {
+    for (let c = (i >> CHUNK_BITS) - 1; c >= 0 && this.#chunks[c]; c--) this.#chunks[c] = null;
+  }
+}
+
+/** Grows a per-term Int32 table to hold index `id`, keeping its contents. */
+function grownTo(table: Int32Array<ArrayBuffer>, id: number): Int32Array<ArrayBuffer> {
+  if (id < table.length) return table;
+  const next = new Int32Array(Math.max(table.length * 2, id + 1));
+  next.set(table);
+  return next;
 }
 
 /**
@@ -59,50 +85,66 @@ function* buildField(
   termsOf: (doc: number, emit: (key: TermKey) => void) => void,
 ): Generator<void, FieldIndex> {
   const terms = new Map<TermKey, number>();
-  const df: number[] = [];
-  const pairs = new IntBuffer(); // (termId, tf) per doc, docs in order
+  // Per term: documents holding it, and its count in the current document (zero between documents).
+  // Typed tables and a list of the document's distinct terms, not a Map per document: the national
+  // corpus has six million (term, document) pairs, and the Map's entries were garbage V8 promoted to
+  // the old generation while the build paused between steps (the first-start peak memory, issue #24).
+  let df = new Int32Array(1 << 16);
+  let tf = new Int32Array(1 << 16);
+  let docTerms = new Int32Array(1 << 12);
+  let docTermCount = 0;
+  const pairs = new PairLog(); // (termId, tf) per doc, docs in order
   const docEnds = new Int32Array(count);
   const lengths = new Float32Array(count);
-  const counts = new Map<number, number>();
   let total = 0;
   let length = 0;
   const emit = (t: TermKey) => {
     let id = terms.get(t);
     if (id === undefined) {
-      id = df.length;
+      id = terms.size;
       terms.set(t, id);
-      df.push(0);
+      df = grownTo(df, id);
+      tf = grownTo(tf, id);
     }
-    counts.set(id, (counts.get(id) ?? 0) + 1);
+    if (tf[id]++ === 0) {
+      docTerms = grownTo(docTerms, docTermCount);
+      docTerms[docTermCount++] = id;
+    }
     length++;
   };
   for (let doc = 0; doc < count; doc++) {
-    counts.clear();
+    docTermCount = 0;
     length = 0;
     termsOf(doc, emit);
     lengths[doc] = length;
     total += length;
-    for (const [id, tf] of counts) {
+    for (let k = 0; k < docTermCount; k++) {
+      const id = docTerms[k];
       df[id]++;
-      pairs.push(id, Math.min(tf, 65535));
+      pairs.push(id, Math.min(tf[id], 65535));
+      tf[id] = 0;
     }
     docEnds[doc] = pairs.length;
     if (doc % DOCS_PER_STEP === DOCS_PER_STEP - 1) yield;
   }
-  const offsets = new Int32Array(df.length + 1);
-  for (let i = 0; i < df.length; i++) offsets[i + 1] = offsets[i] + df[i];
-  const fill = offsets.slice(0, df.length);
-  const docs = new Int32Array(offsets[df.length]);
-  const tfs = new Uint16Array(offsets[df.length]);
+  const termCount = terms.size;
+  const offsets = new Int32Array(termCount + 1);
+  for (let i = 0; i < termCount; i++) offsets[i + 1] = offsets[i] + df[i];
+  const fill = offsets.slice(0, termCount);
+  const docs = new Int32Array(offsets[termCount]);
+  const tfs = new Uint16Array(offsets[termCount]);
   let p = 0;
   for (let doc = 0; doc < count; doc++) {
     for (; p < docEnds[doc]; p += 2) {
-      const id = pairs.data[p];
+      const id = pairs.get(p);
       const at = fill[id]++;
       docs[at] = doc;
-      tfs[at] = pairs.data[p + 1];
+      tfs[at] = pairs.get(p + 1);
     }
-    if (doc % DOCS_PER_STEP === DOCS_PER_STEP - 1) yield;
+    if (doc % DOCS_PER_STEP === DOCS_PER_STEP - 1) {
+      pairs.release(p);
+      yield;
+    }
   }
   return { terms, offsets, docs, tfs, lengths, avgLength: count ? total / count : 1 };
 }
