@@ -22,14 +22,21 @@ export function NameModal({ open, title, oldName, keepExtension, onSubmit, onClo
     if (!open) return;
     const name = oldName ?? "";
     form.setFieldsValue({ name });
-    const dot = name.lastIndexOf(".");
-    const end = keepExtension && dot > 0 ? dot : name.length;
-    const frame = requestAnimationFrame(() => {
-      input.current?.focus();
-      input.current?.input?.setSelectionRange(0, end);
-    });
+    const frame = requestAnimationFrame(selectName);
     return () => cancelAnimationFrame(frame);
   }, [open, oldName, keepExtension, form]);
+
+  /** Focuses the name with its part before the extension selected, once: on a busy machine the
+   * input may not exist yet at the first frame, so the end of the opening animation tries again
+   * (the dialog would otherwise keep the focus on its own panel). */
+  function selectName() {
+    const element = input.current?.input;
+    if (!element || document.activeElement === element) return;
+    const name = oldName ?? "";
+    const dot = name.lastIndexOf(".");
+    element.focus();
+    element.setSelectionRange(0, keepExtension && dot > 0 ? dot : name.length);
+  }
 
   async function submit() {
     // An invalid name stays in the dialog with its message (validateFields rejects).
@@ -45,6 +52,7 @@ export function NameModal({ open, title, oldName, keepExtension, onSubmit, onClo
       cancelText="取消"
       onOk={submit}
       onCancel={onClose}
+      afterOpenChange={(visible) => visible && selectName()}
       destroyOnHidden
     >
       <Form form={form} layout="vertical" preserve={false} onFinish={submit}>
