@@ -1,12 +1,13 @@
 /**
  * Law search retrieval quality over the national corpus (issue #24):
  *
- *   deno run -A scripts/eval_law_search.ts [--set=stard|dev|own|written2|all] [--corpus=national|library]
+ *   deno run -A scripts/eval_law_search.ts [--set=stard|dev|own|written2|typo|all] [--corpus=national|library]
  *       [--baseline] [--folds=5] [--verbose] [--limit=N] [--variants=name:key=value,…;…] [--query=TEXT]
  *
  * Unpacks ../shared/data/laws/national.tar.xz once into tests/cache/national (or reads NATIONAL_DIR), builds
  * the library with the product's own loader, runs every question of the chosen sets through searchLaws (top
- * 10; written2 = tests/data/laws/questions-written2.csv, not in "all") and prints recall@1/5/10, MRR@10
+ * 10; written2 = tests/data/laws/questions-written2.csv and typo = tests/data/laws/questions-typo.csv (typos,
+ * homophones, wrong law names, everyday phrasing), never trained on and not in "all") and prints recall@1/5/10, MRR@10
  * (matching with score.mjs's own normalisation) and search p50/p95. --baseline also scores a naive
  * character-bigram BM25 over every article of the newest versions. --folds=K scores stard-dev by K-fold
  * cross-validation of the learned term table (scripts/build_law_term_table.ts): the table used for each fold
@@ -43,6 +44,7 @@ const SETS: Record<string, string> = {
   dev: `${DATA}questions-dev.csv`,
   own: new URL("../tests/data/laws/questions-own.csv", import.meta.url).pathname,
   written2: new URL("../tests/data/laws/questions-written2.csv", import.meta.url).pathname,
+  typo: new URL("../tests/data/laws/questions-typo.csv", import.meta.url).pathname,
 };
 
 export interface Scores {
@@ -257,6 +259,7 @@ if (import.meta.main) {
   const folds = Number(flag("folds") ?? 0);
   const variants = (flag("variants") ?? "shipped").split(";");
   for (const name of names) {
+    if (!SETS[name]) throw new Error(`unknown set ${name}: ${Object.keys(SETS).join(", ")}`);
     let qs = readQuestions(SETS[name]);
     if (limit) qs = qs.slice(0, limit);
     if (Deno.args.includes("--baseline")) {
