@@ -10,6 +10,7 @@ import { articleKey, articleText, type LawLibrary, type LawVersion } from "./lib
 import { homophonesOf, homophoneTable, SoundIndex } from "./homophones.ts";
 import { normalizeLawName } from "../../../common/law_name_key.ts";
 import { parseNumeral } from "./numerals.ts";
+import { mistypedLawNameAt } from "./law_name_typos.ts";
 import { bigramTerms, inDictionaryWord, normalizeText, wordTerms } from "./text_terms.ts";
 import type { LawArticle, LawLevel, LawStatus } from "./types.ts";
 import { stripStopPhrases } from "./stop_phrases.ts";
@@ -80,13 +81,18 @@ const SYNONYM_WEIGHT = 0.55;
 const CORRECTION_WEIGHT = 0.9;
 const MAX_CANDIDATES = 1000;
 
-/** Law names mentioned in the query (longest first) and the query without them. */
+/**
+ * Law names mentioned in the query (longest first; a name with one same-sounding wrong character, 劳动和同法,
+ * counts: mistypedLawNameAt) and the query without them.
+ */
 export function findLawMentions(lib: LawLibrary, query: string): { groups: Set<string>; rest: string } {
   const groups = new Set<string>();
   const s = normalizeLawName(query);
+  let locked: boolean[] | undefined;
   let rest = "";
   for (let i = 0; i < s.length;) {
-    const hit = lib.aliasesStartingWith(s[i]).find((a) => s.startsWith(a, i));
+    const hit = lib.aliasesStartingWith(s[i]).find((a) => s.startsWith(a, i)) ??
+      mistypedLawNameAt(lib, s, i, locked ??= inDictionaryWord(s));
     if (hit) {
       for (const g of lib.resolveGroups(hit)) if (g) groups.add(g);
       rest += " ";
