@@ -44,6 +44,8 @@ import type { LawLibrary } from "./library.ts";
 import { type QuestionMemory, shippedQuestionMemory } from "./question_memory.ts";
 import { findLawMentions, queryTerms, type SearchHit } from "./search.ts";
 import synonymData from "./synonyms.json" with { type: "json" };
+import { soundsAlike } from "./homophones.ts";
+import { bigramTerms } from "./text_terms.ts";
 
 export const MIN_SCORE_IN_MAX_IDF = 2.4;
 export const MIN_SCORE_SHARE = 0.095;
@@ -114,6 +116,20 @@ function spokenTo(lib: LawLibrary, term: string, question: string): boolean {
   return lib.index.docFreq(term) > 0 || speaksThroughSynonyms(lib, term, question);
 }
 
+/** The bigrams of the corrections queryTerms made (结婚 for 结昏, 诉讼, 讼费 for 诉松费). */
+function correctedBigrams(corrections: string[]): string[] {
+  return [...new Set(corrections.flatMap((c) => bigramTerms(c).filter((b) => b.length === 2)))];
+}
+
+/** The corrected bigram a typed one became: one character kept in place, the other swapped for one that sounds alike. */
+export function mendedAs(typed: string, corrected: string[]): string | null {
+  if (typed.length !== 2) return null;
+  return corrected.find((b) =>
+    b !== typed && (b[0] === typed[0] && soundsAlike(b[1], typed[1], false) ||
+      b[1] === typed[1] && soundsAlike(b[0], typed[0], false))
+  ) ?? null;
+}
+
 function isContent(t: string): boolean {
   return t.length >= 2 && !PARTICLES.has(t[0]) && !PARTICLES.has(t[t.length - 1]);
 }
@@ -152,7 +168,8 @@ export function relevanceOf(
   const { rest } = findLawMentions(lib, question);
   // The ceiling counts the user's words, corrections and synonyms, not the learned expansions (up to 40
   // weak terms that would lower every question's share).
-  const { terms } = queryTerms(lib, rest, null);
+  const { terms, corrections } = queryTerms(lib, rest, null);
+  const mended = correctedBigrams(corrections);
   const body = hits.slice(0, COVER_DEPTH).map((h) => h.text + h.path.join("") + h.title).join("\n");
   let mass = 0;
   for (const [t, w] of terms) mass += lib.index.idf(t) * w * MAX_PER_IDF;
@@ -167,8 +184,10 @@ export function relevanceOf(
   let asked = 0;
   // An everyday word of the synonym table the library speaks to through its statute words (不还 -> 偿还).
   let everydayLegal = false;
-  for (const [t, w] of terms) {
-    if (!isContent(t)) continue;
+  for (const [typed, w] of terms) {
+    if (!isContent(typed)) continue;
+    // A typed bigram the typo correction mended (结昏 -> 结婚) is judged as the word the user meant.
+    const t = w >= 1 && lib.index.docFreq(typed) === 0 ? mendedAs(typed, mended) ?? typed : typed;
     const df = lib.index.docFreq(t);
     if (w >= 1) {
       own++;
