@@ -23,10 +23,12 @@ import memoryData from "../server/services/laws/law_question_memory.json" with {
 import {
   MIN_ASKED,
   MIN_COVERAGE,
+  MIN_COVERAGE_ALONE,
   MIN_KNOWN,
   MIN_KNOWN_JARGON,
   MIN_SCORE_IN_MAX_IDF,
   MIN_SCORE_SHARE,
+  MIN_SHARE_ALONE,
   MIN_SPOKEN,
   relevanceOf,
 } from "../server/services/laws/relevance.ts";
@@ -136,7 +138,8 @@ function printGrid(): void {
             const strong = x.strongAbs || x.share >= minShare;
             const legal = x.asked > 0 || x.known >= MIN_KNOWN_JARGON;
             const relevant = !x.foreign && x.coverage >= minCoverage &&
-              (strong && legal || x.asked >= minAsked &&
+              (strong && legal || x.share >= MIN_SHARE_ALONE && x.coverage >= MIN_COVERAGE_ALONE ||
+                x.asked >= minAsked &&
                   (x.known >= MIN_KNOWN || x.everydayLegal && x.spoken >= MIN_SPOKEN));
             return !x.cited && !relevant;
           }).length;

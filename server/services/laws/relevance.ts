@@ -28,7 +28,9 @@
  * (some asked vocabulary, or nearly all terms known: legal jargon such as 缔约过失 恶意磋商), or when it
  * is clearly phrased like real legal questions (asked ≥ MIN_ASKED), its terms are covered, and the library
  * knows its words (known ≥ MIN_KNOWN) or it has an everyday legal word the library speaks to through the
- * synonym table and spoken ≥ MIN_SPOKEN. `known` alone counts words no statute uses and cross-word bigrams
+ * synonym table and spoken ≥ MIN_SPOKEN, or when its best hit alone is very strong and the hits cover nearly
+ * all of it (MIN_SHARE_ALONE, MIN_COVERAGE_ALONE: everyday labour questions use words no real question of
+ * the memory used). `known` alone counts words no statute uses and cross-word bigrams
  * against the library, so it falls with the library's size: 朋友借了我5万元一直不还，我该怎么办 had 0.29 on
  * the 107-law library (0.14 on six files) and was refused although the national corpus answers it (issue
  * #24 item 3). Short everyday questions with no legal word (NBA总决赛什么时候开始) stay refused. A question
@@ -44,8 +46,6 @@ import type { LawLibrary } from "./library.ts";
 import { type QuestionMemory, shippedQuestionMemory } from "./question_memory.ts";
 import { findLawMentions, queryTerms, type SearchHit } from "./search.ts";
 import synonymData from "./synonyms.json" with { type: "json" };
-import { soundsAlike } from "./homophones.ts";
-import { bigramTerms } from "./text_terms.ts";
 
 export const MIN_SCORE_IN_MAX_IDF = 2.4;
 export const MIN_SCORE_SHARE = 0.095;
@@ -58,6 +58,14 @@ export const MIN_KNOWN_JARGON = 0.7;
 export const MIN_KNOWN = 0.4;
 /** Spoken share that stands in for it when the question has an everyday legal word (see `spoken`). */
 export const MIN_SPOKEN = 0.4;
+/**
+ * A match this strong (share of the question's ceiling) that covers this much of the question answers it
+ * whatever its vocabulary: 周末加班工资怎么算 (share 0.36, coverage 0.87-1) was refused because no real
+ * question of the memory used 周末, 加班 or 工资 and its cross-word bigrams (末加, 班工) kept `known` below
+ * MIN_KNOWN_JARGON. No off-topic question comes near (the highest share 0.13, 怎么提高跑步的速度).
+ */
+export const MIN_SHARE_ALONE = 0.25;
+export const MIN_COVERAGE_ALONE = 0.8;
 /**
  * Other jurisdictions: a question about their law is out of library unless it names China too (在美国
  * 出生的孩子在中国上户口).
@@ -116,20 +124,6 @@ function spokenTo(lib: LawLibrary, term: string, question: string): boolean {
   return lib.index.docFreq(term) > 0 || speaksThroughSynonyms(lib, term, question);
 }
 
-/** The bigrams of the corrections queryTerms made (结婚 for 结昏, 诉讼, 讼费 for 诉松费). */
-function correctedBigrams(corrections: string[]): string[] {
-  return [...new Set(corrections.flatMap((c) => bigramTerms(c).filter((b) => b.length === 2)))];
-}
-
-/** The corrected bigram a typed one became: one character kept in place, the other swapped for one that sounds alike. */
-export function mendedAs(typed: string, corrected: string[]): string | null {
-  if (typed.length !== 2) return null;
-  return corrected.find((b) =>
-    b !== typed && (b[0] === typed[0] && soundsAlike(b[1], typed[1], false) ||
-      b[1] === typed[1] && soundsAlike(b[0], typed[0], false))
-  ) ?? null;
-}
-
 function isContent(t: string): boolean {
   return t.length >= 2 && !PARTICLES.has(t[0]) && !PARTICLES.has(t[t.length - 1]);
 }
@@ -168,8 +162,7 @@ export function relevanceOf(
   const { rest } = findLawMentions(lib, question);
   // The ceiling counts the user's words, corrections and synonyms, not the learned expansions (up to 40
   // weak terms that would lower every question's share).
-  const { terms, corrections } = queryTerms(lib, rest, null);
-  const mended = correctedBigrams(corrections);
+  const { terms } = queryTerms(lib, rest, null);
   const body = hits.slice(0, COVER_DEPTH).map((h) => h.text + h.path.join("") + h.title).join("\n");
   let mass = 0;
   for (const [t, w] of terms) mass += lib.index.idf(t) * w * MAX_PER_IDF;
@@ -184,10 +177,8 @@ export function relevanceOf(
   let asked = 0;
   // An everyday word of the synonym table the library speaks to through its statute words (不还 -> 偿还).
   let everydayLegal = false;
-  for (const [typed, w] of terms) {
-    if (!isContent(typed)) continue;
-    // A typed bigram the typo correction mended (结昏 -> 结婚) is judged as the word the user meant.
-    const t = w >= 1 && lib.index.docFreq(typed) === 0 ? mendedAs(typed, mended) ?? typed : typed;
+  for (const [t, w] of terms) {
+    if (!isContent(t)) continue;
     const df = lib.index.docFreq(t);
     if (w >= 1) {
       own++;
@@ -218,6 +209,7 @@ export function relevanceOf(
   const legal = askedShare > 0 || known >= MIN_KNOWN_JARGON;
   const relevant = !foreign && coverage >= MIN_COVERAGE && (
     strong && legal ||
+    share >= MIN_SHARE_ALONE && coverage >= MIN_COVERAGE_ALONE ||
     askedShare >= MIN_ASKED && (known >= MIN_KNOWN || everydayLegal && spoken >= MIN_SPOKEN)
   );
   return {
