@@ -49,12 +49,11 @@ Deno.test("citedDocs() lists the articles of other laws an article cites, in the
 
 Deno.test("searchLaws() places the code article an interpretation applies right after it", async () => {
   const lib = await library();
-  // The words occur only in the interpretation's 第二十五条; the code article it applies follows it. Without
-  // remembered questions: their answers would lend the code article words of its own (addMemoryFeedback).
-  const res = searchLaws(lib, { q: "市场报价 四倍", pageSize: 5, memory: null });
+  // The words occur only in the interpretation's 第二十五条; the code article it applies follows it.
+  const res = searchLaws(lib, { q: "市场报价 四倍", pageSize: 5 });
   assert.deepEqual(res.results.slice(0, 2).map((r) => r.articleNumber), ["第二十五条", "第六百八十条"]);
   // Filters still apply to the attached article.
-  const only = searchLaws(lib, { q: "市场报价 四倍", level: "司法解释", pageSize: 5, memory: null });
+  const only = searchLaws(lib, { q: "市场报价 四倍", level: "司法解释", pageSize: 5 });
   assert.ok(only.results.every((r) => r.level === "司法解释"));
 });
 

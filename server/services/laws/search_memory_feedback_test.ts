@@ -20,7 +20,7 @@ const MEMORY = [
   { question: "老公经常打我，我要跟他分开怎么办", answers: ["中华人民共和国民法典|第一千零七十九条"] },
 ];
 
-Deno.test("searchLaws(): a remembered neighbour's gold article lends its words, finding the article that states the same matter", async () => {
+Deno.test("searchLaws() with memoryFeedbackTerms: a remembered neighbour's gold article lends its words, finding the article that states the same matter", async () => {
   const lib = await buildLibraryFromFiles([parseLawFile(LAW, "民法典.md", "民法典")], "2026-01-01");
   const memory = buildQuestionMemory(MEMORY);
   // None of the question's own words are in the law: only the memory connects it to 离婚.
@@ -29,7 +29,7 @@ Deno.test("searchLaws(): a remembered neighbour's gold article lends its words, 
       .map((r) => r.articleNumber);
   const saved = TUNING.memoryFeedbackTerms;
   try {
-    assert.ok(TUNING.memoryFeedbackTerms > 0, "memory feedback is shipped on");
+    TUNING.memoryFeedbackTerms = 10;
     const on = found();
     assert.equal(on[0], "第一千零七十九条", "the neighbour's own answer first");
     assert.ok(
