@@ -205,17 +205,54 @@ export function ageTerms(text: string): string[] {
   return [...new Set(out)];
 }
 
+const wordSegmenter = new Intl.Segmenter("zh", { granularity: "word" });
+
+/**
+ * How a plain-language question's bigrams sit on its words (Intl.Segmenter): `glue` are the bigrams that
+ * join a grammatical word to its neighbour (爸爸/的/遗嘱 -> 的遗, 还/能/继承 -> 能继), which say nothing of
+ * the subject; `skips` join the words on either side of a lone grammatical character (喝醉/了/酒 -> 醉酒,
+ * the statute's word), kept only when the library has them.
+ */
+export function functionGlue(lib: LawLibrary, text: string): { glue: Set<string>; skips: Set<string> } {
+  const glue = new Set<string>();
+  const skips = new Set<string>();
+  const isFunction = (w: string) => [...w].every((c) => FUNCTION_CHARS.has(c));
+  for (const m of normalizeText(text).matchAll(/[\u3400-\u9fff]{2,}/g)) {
+    const words = [...wordSegmenter.segment(m[0])].map((x) => x.segment);
+    for (let i = 0; i + 1 < words.length; i++) {
+      const [a, b] = [words[i], words[i + 1]];
+      if (isFunction(a) || isFunction(b)) glue.add(a.slice(-1) + b[0]);
+      const c = words[i + 2];
+      if (c && b.length === 1 && FUNCTION_CHARS.has(b) && !isFunction(a) && !isFunction(c)) {
+        const skip = a.slice(-1) + c[0];
+        if (lib.index.has(skip)) skips.add(skip);
+      }
+    }
+  }
+  // A bigram inside one word elsewhere in the question stays whole.
+  for (const w of wordSegmenter.segment(normalizeText(text))) {
+    for (let i = 0; i + 1 < w.segment.length; i++) glue.delete(w.segment.slice(i, i + 2));
+  }
+  return { glue, skips };
+}
+
 /** Weighted query terms: the user's words, corrections and synonyms. */
 export function queryTerms(
   lib: LawLibrary,
   text: string,
   table: TermTable | null = shippedTermTable(),
+  opts: { glue?: boolean } = {},
 ): { terms: Map<string, number>; corrections: string[]; own: Set<string>; expansions: Map<string, number> } {
   const terms = new Map<string, number>();
   const add = (t: string, w: number) => terms.set(t, Math.max(terms.get(t) ?? 0, w));
   const cleaned = stripStopPhrases(text);
   for (const t of bigramTerms(cleaned)) add(t, 1);
   for (const t of wordTerms(cleaned)) add(t, 1);
+  if (opts.glue !== false && (TUNING.glueWeight !== 1 || TUNING.skipWeight > 0)) {
+    const { glue, skips } = functionGlue(lib, cleaned);
+    for (const t of glue) if (terms.get(t) === 1) terms.set(t, TUNING.glueWeight);
+    for (const t of skips) add(t, TUNING.skipWeight);
+  }
   const corrections = correctTypos(lib, cleaned);
   for (const c of corrections) for (const t of bigramTerms(c)) add(t, CORRECTION_WEIGHT);
   // A synonym-table word typed with the wrong characters but the right sound (高利代, 离昏) counts as
@@ -453,6 +490,9 @@ export const TUNING = {
    */
   rerankMix: 1,
   rerankMixKeywords: 1,
+  /** functionGlue: weight of a bigram joining a grammatical word to its neighbour, of a skip bigram. */
+  glueWeight: 0.3,
+  skipWeight: 0.7,
 };
 
 /**
