@@ -399,6 +399,20 @@ function favourAmounts(lib: LawLibrary, top: { doc: number; score: number }[]): 
   }
 }
 
+const WHO_PAYS =
+  /谁[来该]?(?:赔|负责|承担|出钱|买单)|找谁|(?:要不要|该不该|用不用|需不需要|应不应该|会不会)(?:赔|担责|负责|承担)|[要能该]赔|赔偿吗|担责/;
+const LIABILITY = /承担[^。；]{0,12}责任|赔偿责任|予以赔偿|负责赔偿|请求[^。；]{0,8}赔偿/;
+
+/** A "who pays" question (医药费谁来出, 超市要不要赔) is answered by an article that assigns a liability. */
+function favourLiability(lib: LawLibrary, top: { doc: number; score: number }[]): void {
+  for (const c of top) {
+    const v = lib.versions[lib.docVersion[c.doc]];
+    if (LIABILITY.test(v.articles[lib.docArticle[c.doc]].paragraphs.join(""))) {
+      c.score *= TUNING.liabilityBoost;
+    }
+  }
+}
+
 /** The sentences of an article that hold the most query terms (at most two). */
 export function highlightSentences(text: string, terms: string[]): string[] {
   const sentences = text.split(/(?<=[。；！？\n])/).map((s) => s.trim()).filter(Boolean);
@@ -493,6 +507,7 @@ export const TUNING = {
   /** functionGlue: weight of a bigram joining a grammatical word to its neighbour, of a skip bigram. */
   glueWeight: 0.3,
   skipWeight: 0.7,
+  liabilityBoost: 1.3,
 };
 
 /**
@@ -754,6 +769,9 @@ function rankByText(
   if (HOW_LONG.test(textPart)) favourDurations(lib, candidates.slice(0, RERANK_DEPTH));
   if (TUNING.amountBoost !== 1 && HOW_MUCH.test(textPart)) {
     favourAmounts(lib, candidates.slice(0, RERANK_DEPTH));
+  }
+  if (TUNING.liabilityBoost !== 1 && WHO_PAYS.test(textPart)) {
+    favourLiability(lib, candidates.slice(0, RERANK_DEPTH));
   }
   candidates.sort((a, b) => b.score - a.score);
   const textScore = new Map<number, number>();
