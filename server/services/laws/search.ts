@@ -413,6 +413,19 @@ function favourLiability(lib: LawLibrary, top: { doc: number; score: number }[])
   }
 }
 
+const GET_BACK = /要回|拿回|追回|退回|退还|返还|退钱|退款|能退|要不回|还给我/;
+const RESTITUTION = /返还|退还|追回|退回/;
+
+/** A "can I get it back" question (彩礼能要回来吗) is answered by an article that orders restitution. */
+function favourRestitution(lib: LawLibrary, top: { doc: number; score: number }[]): void {
+  for (const c of top) {
+    const v = lib.versions[lib.docVersion[c.doc]];
+    if (RESTITUTION.test(v.articles[lib.docArticle[c.doc]].paragraphs.join(""))) {
+      c.score *= TUNING.returnBoost;
+    }
+  }
+}
+
 /** The sentences of an article that hold the most query terms (at most two). */
 export function highlightSentences(text: string, terms: string[]): string[] {
   const sentences = text.split(/(?<=[。；！？\n])/).map((s) => s.trim()).filter(Boolean);
@@ -508,6 +521,7 @@ export const TUNING = {
   glueWeight: 0.3,
   skipWeight: 0.7,
   liabilityBoost: 1.3,
+  returnBoost: 1.3,
 };
 
 /**
@@ -772,6 +786,9 @@ function rankByText(
   }
   if (TUNING.liabilityBoost !== 1 && WHO_PAYS.test(textPart)) {
     favourLiability(lib, candidates.slice(0, RERANK_DEPTH));
+  }
+  if (TUNING.returnBoost !== 1 && GET_BACK.test(textPart)) {
+    favourRestitution(lib, candidates.slice(0, RERANK_DEPTH));
   }
   candidates.sort((a, b) => b.score - a.score);
   const textScore = new Map<number, number>();
