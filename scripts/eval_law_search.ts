@@ -1,12 +1,13 @@
 /**
  * Law search retrieval quality over the national corpus (issue #24):
  *
- *   deno run -A scripts/eval_law_search.ts [--set=stard|dev|own|written2|all] [--corpus=national|library]
- *       [--baseline] [--folds=5] [--verbose] [--limit=N] [--variants=name:key=value,…;…] [--query=TEXT]
+ *   deno run -A scripts/eval_law_search.ts [--set=stard|dev|own|written2|written3|all] [--corpus=national|library]
+ *       [--baseline] [--folds=5] [--verbose] [--by-type] [--limit=N] [--variants=name:key=value,…;…] [--query=TEXT]
  *
  * Unpacks ../shared/data/laws/national.tar.xz once into tests/cache/national (or reads NATIONAL_DIR), builds
  * the library with the product's own loader, runs every question of the chosen sets through searchLaws (top
- * 10; written2 = tests/data/laws/questions-written2.csv, not in "all") and prints recall@1/5/10, MRR@10
+ * 10; written2/written3 = tests/data/laws/questions-written{2,3}.csv, never trained on, not in "all"; --by-type
+ * adds a line per question type) and prints recall@1/5/10, MRR@10
  * (matching with score.mjs's own normalisation) and search p50/p95. --baseline also scores a naive
  * character-bigram BM25 over every article of the newest versions. --folds=K scores stard-dev by K-fold
  * cross-validation of the learned term table (scripts/build_law_term_table.ts): the table used for each fold
@@ -37,12 +38,15 @@ import { key as scoreKey } from "../../shared/data/laws/score.mjs";
 const DATA = new URL("../../shared/data/laws/", import.meta.url).pathname;
 const flag = (name: string) => Deno.args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const verbose = Deno.args.includes("--verbose");
+const byType = Deno.args.includes("--by-type");
 
 const SETS: Record<string, string> = {
   stard: `${DATA}stard-dev.csv`,
   dev: `${DATA}questions-dev.csv`,
   own: new URL("../tests/data/laws/questions-own.csv", import.meta.url).pathname,
   written2: new URL("../tests/data/laws/questions-written2.csv", import.meta.url).pathname,
+  // Written for session 32 from the statutes (fact patterns, colloquial questions); never trained on.
+  written3: new URL("../tests/data/laws/questions-written3.csv", import.meta.url).pathname,
 };
 
 export interface Scores {
@@ -117,6 +121,7 @@ export function evaluate(
   learned?: { table?: TermTable | null; memory?: QuestionMemory | null; reranker?: Reranker | null },
 ): { scores: Scores; times: number[] } {
   const rows: Row[] = [];
+  const kinds = new Map<string, Row[]>();
   const times: number[] = [];
   for (const q of questions) {
     const t = performance.now();
@@ -131,6 +136,7 @@ export function evaluate(
     const ranked = res.results.map((r) => scoreKey(r.title, r.articleNumber));
     const s = scoreRanking(q.gold, ranked);
     rows.push(s);
+    if (q.kind) kinds.set(q.kind, [...(kinds.get(q.kind) ?? []), s]);
     if (verbose && s.mrr < 1) {
       console.log(
         `${q.id} ${q.question} → mrr ${s.mrr.toFixed(2)}; gold ${q.gold.join(";")}; top ${
@@ -138,6 +144,9 @@ export function evaluate(
         }`,
       );
     }
+  }
+  if (byType && kinds.size > 1) {
+    for (const [k, r] of [...kinds].sort()) console.log(formatScores(`  type ${k}`, mean(r)));
   }
   return { scores: mean(rows), times };
 }

@@ -205,17 +205,54 @@ export function ageTerms(text: string): string[] {
   return [...new Set(out)];
 }
 
+const wordSegmenter = new Intl.Segmenter("zh", { granularity: "word" });
+
+/**
+ * How a plain-language question's bigrams sit on its words (Intl.Segmenter): `glue` are the bigrams that
+ * join a grammatical word to its neighbour (爸爸/的/遗嘱 -> 的遗, 还/能/继承 -> 能继), which say nothing of
+ * the subject; `skips` join the words on either side of a lone grammatical character (喝醉/了/酒 -> 醉酒,
+ * the statute's word), kept only when the library has them.
+ */
+export function functionGlue(lib: LawLibrary, text: string): { glue: Set<string>; skips: Set<string> } {
+  const glue = new Set<string>();
+  const skips = new Set<string>();
+  const isFunction = (w: string) => [...w].every((c) => FUNCTION_CHARS.has(c));
+  for (const m of normalizeText(text).matchAll(/[\u3400-\u9fff]{2,}/g)) {
+    const words = [...wordSegmenter.segment(m[0])].map((x) => x.segment);
+    for (let i = 0; i + 1 < words.length; i++) {
+      const [a, b] = [words[i], words[i + 1]];
+      if (isFunction(a) || isFunction(b)) glue.add(a.slice(-1) + b[0]);
+      const c = words[i + 2];
+      if (c && b.length === 1 && FUNCTION_CHARS.has(b) && !isFunction(a) && !isFunction(c)) {
+        const skip = a.slice(-1) + c[0];
+        if (lib.index.has(skip)) skips.add(skip);
+      }
+    }
+  }
+  // A bigram inside one word elsewhere in the question stays whole.
+  for (const w of wordSegmenter.segment(normalizeText(text))) {
+    for (let i = 0; i + 1 < w.segment.length; i++) glue.delete(w.segment.slice(i, i + 2));
+  }
+  return { glue, skips };
+}
+
 /** Weighted query terms: the user's words, corrections and synonyms. */
 export function queryTerms(
   lib: LawLibrary,
   text: string,
   table: TermTable | null = shippedTermTable(),
+  opts: { glue?: boolean } = {},
 ): { terms: Map<string, number>; corrections: string[]; own: Set<string>; expansions: Map<string, number> } {
   const terms = new Map<string, number>();
   const add = (t: string, w: number) => terms.set(t, Math.max(terms.get(t) ?? 0, w));
   const cleaned = stripStopPhrases(text);
   for (const t of bigramTerms(cleaned)) add(t, 1);
   for (const t of wordTerms(cleaned)) add(t, 1);
+  if (opts.glue !== false && (TUNING.glueWeight !== 1 || TUNING.skipWeight > 0)) {
+    const { glue, skips } = functionGlue(lib, cleaned);
+    for (const t of glue) if (terms.get(t) === 1) terms.set(t, TUNING.glueWeight);
+    for (const t of skips) add(t, TUNING.skipWeight);
+  }
   const corrections = correctTypos(lib, cleaned);
   for (const c of corrections) for (const t of bigramTerms(c)) add(t, CORRECTION_WEIGHT);
   // A synonym-table word typed with the wrong characters but the right sound (高利代, 离昏) counts as
@@ -362,6 +399,33 @@ function favourAmounts(lib: LawLibrary, top: { doc: number; score: number }[]): 
   }
 }
 
+const WHO_PAYS =
+  /谁[来该]?(?:赔|负责|承担|出钱|买单)|找谁|(?:要不要|该不该|用不用|需不需要|应不应该|会不会)(?:赔|担责|负责|承担)|[要能该]赔|赔偿吗|担责/;
+const LIABILITY = /承担[^。；]{0,12}责任|赔偿责任|予以赔偿|负责赔偿|请求[^。；]{0,8}赔偿/;
+
+/** A "who pays" question (医药费谁来出, 超市要不要赔) is answered by an article that assigns a liability. */
+function favourLiability(lib: LawLibrary, top: { doc: number; score: number }[]): void {
+  for (const c of top) {
+    const v = lib.versions[lib.docVersion[c.doc]];
+    if (LIABILITY.test(v.articles[lib.docArticle[c.doc]].paragraphs.join(""))) {
+      c.score *= TUNING.liabilityBoost;
+    }
+  }
+}
+
+const GET_BACK = /要回|拿回|追回|退回|退还|返还|退钱|退款|能退|要不回|还给我/;
+const RESTITUTION = /返还|退还|追回|退回/;
+
+/** A "can I get it back" question (彩礼能要回来吗) is answered by an article that orders restitution. */
+function favourRestitution(lib: LawLibrary, top: { doc: number; score: number }[]): void {
+  for (const c of top) {
+    const v = lib.versions[lib.docVersion[c.doc]];
+    if (RESTITUTION.test(v.articles[lib.docArticle[c.doc]].paragraphs.join(""))) {
+      c.score *= TUNING.returnBoost;
+    }
+  }
+}
+
 /** The sentences of an article that hold the most query terms (at most two). */
 export function highlightSentences(text: string, terms: string[]): string[] {
   const sentences = text.split(/(?<=[。；！？\n])/).map((s) => s.trim()).filter(Boolean);
@@ -461,6 +525,11 @@ export const TUNING = {
    */
   rerankMix: 1,
   rerankMixKeywords: 1,
+  /** functionGlue: weight of a bigram joining a grammatical word to its neighbour, of a skip bigram. */
+  glueWeight: 0.3,
+  skipWeight: 0.7,
+  liabilityBoost: 1.3,
+  returnBoost: 1.3,
 };
 
 /**
@@ -760,6 +829,12 @@ function rankByText(
   if (HOW_LONG.test(textPart)) favourDurations(lib, candidates.slice(0, RERANK_DEPTH));
   if (TUNING.amountBoost !== 1 && HOW_MUCH.test(textPart)) {
     favourAmounts(lib, candidates.slice(0, RERANK_DEPTH));
+  }
+  if (TUNING.liabilityBoost !== 1 && WHO_PAYS.test(textPart)) {
+    favourLiability(lib, candidates.slice(0, RERANK_DEPTH));
+  }
+  if (TUNING.returnBoost !== 1 && GET_BACK.test(textPart)) {
+    favourRestitution(lib, candidates.slice(0, RERANK_DEPTH));
   }
   candidates.sort((a, b) => b.score - a.score);
   const textScore = new Map<number, number>();
