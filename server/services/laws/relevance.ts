@@ -161,8 +161,9 @@ export function relevanceOf(
   }
   const { rest } = findLawMentions(lib, question);
   // The ceiling counts the user's words, corrections and synonyms, not the learned expansions (up to 40
-  // weak terms that would lower every question's share).
-  const { terms } = queryTerms(lib, rest, null);
+  // weak terms that would lower every question's share), every bigram of them at its own weight (the
+  // thresholds were calibrated so; functionGlue's weights are for ranking).
+  const { terms } = queryTerms(lib, rest, null, { glue: false });
   const body = hits.slice(0, COVER_DEPTH).map((h) => h.text + h.path.join("") + h.title).join("\n");
   let mass = 0;
   for (const [t, w] of terms) mass += lib.index.idf(t) * w * MAX_PER_IDF;
