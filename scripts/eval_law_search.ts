@@ -1,12 +1,14 @@
 /**
  * Law search retrieval quality over the national corpus (issue #24):
  *
- *   deno run -A scripts/eval_law_search.ts [--set=stard|dev|own|written2|written3|all] [--corpus=national|library]
- *       [--baseline] [--folds=5] [--verbose] [--by-type] [--limit=N] [--variants=name:key=value,…;…] [--query=TEXT]
+ *   deno run -A scripts/eval_law_search.ts [--set=stard|dev|own|written2|written3|typo|all]
+ *       [--corpus=national|library] [--baseline] [--folds=5] [--verbose] [--by-type] [--limit=N]
+ *       [--variants=name:key=value,…;…] [--query=TEXT]
  *
  * Unpacks ../shared/data/laws/national.tar.xz once into tests/cache/national (or reads NATIONAL_DIR), builds
  * the library with the product's own loader, runs every question of the chosen sets through searchLaws (top
- * 10; written2/written3 = tests/data/laws/questions-written{2,3}.csv, never trained on, not in "all"; --by-type
+ * 10; written2/written3 = tests/data/laws/questions-written{2,3}.csv and typo = tests/data/laws/questions-typo.csv
+ * (typos, homophones, mistyped law names, everyday phrasing), never trained on, not in "all"; --by-type
  * adds a line per question type) and prints recall@1/5/10, MRR@10
  * (matching with score.mjs's own normalisation) and search p50/p95. --baseline also scores a naive
  * character-bigram BM25 over every article of the newest versions. --folds=K scores stard-dev by K-fold
@@ -47,6 +49,8 @@ const SETS: Record<string, string> = {
   written2: new URL("../tests/data/laws/questions-written2.csv", import.meta.url).pathname,
   // Written for session 32 from the statutes (fact patterns, colloquial questions); never trained on.
   written3: new URL("../tests/data/laws/questions-written3.csv", import.meta.url).pathname,
+  // Written for session 32: typos, homophones, mistyped law names, everyday questions; never trained on.
+  typo: new URL("../tests/data/laws/questions-typo.csv", import.meta.url).pathname,
 };
 
 export interface Scores {
@@ -297,6 +301,7 @@ if (import.meta.main) {
   const folds = Number(flag("folds") ?? 0);
   const variants = (flag("variants") ?? "shipped").split(";");
   for (const name of names) {
+    if (!SETS[name]) throw new Error(`unknown set ${name}: ${Object.keys(SETS).join(", ")}`);
     let qs = readQuestions(SETS[name]);
     if (limit) qs = qs.slice(0, limit);
     if (Deno.args.includes("--baseline")) {

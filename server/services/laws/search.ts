@@ -10,7 +10,8 @@ import { articleKey, articleText, type LawLibrary, type LawVersion } from "./lib
 import { homophonesOf, homophoneTable, SoundIndex } from "./homophones.ts";
 import { normalizeLawName } from "../../../common/law_name_key.ts";
 import { parseNumeral } from "./numerals.ts";
-import { bigramTerms, normalizeText, wordTerms } from "./text_terms.ts";
+import { mistypedLawNameAt } from "./law_name_typos.ts";
+import { bigramTerms, inDictionaryWord, normalizeText, wordTerms } from "./text_terms.ts";
 import type { LawArticle, LawLevel, LawStatus } from "./types.ts";
 import { stripStopPhrases } from "./stop_phrases.ts";
 export { stripStopPhrases };
@@ -80,13 +81,18 @@ const SYNONYM_WEIGHT = 0.55;
 const CORRECTION_WEIGHT = 0.9;
 const MAX_CANDIDATES = 1000;
 
-/** Law names mentioned in the query (longest first) and the query without them. */
+/**
+ * Law names mentioned in the query (longest first; a name with one same-sounding wrong character, 劳动和同法,
+ * counts: mistypedLawNameAt) and the query without them.
+ */
 export function findLawMentions(lib: LawLibrary, query: string): { groups: Set<string>; rest: string } {
   const groups = new Set<string>();
   const s = normalizeLawName(query);
+  let locked: boolean[] | undefined;
   let rest = "";
   for (let i = 0; i < s.length;) {
-    const hit = lib.aliasesStartingWith(s[i]).find((a) => s.startsWith(a, i));
+    const hit = lib.aliasesStartingWith(s[i]).find((a) => s.startsWith(a, i)) ??
+      mistypedLawNameAt(lib, s, i, locked ??= inDictionaryWord(s));
     if (hit) {
       for (const g of lib.resolveGroups(hit)) if (g) groups.add(g);
       rest += " ";
@@ -139,11 +145,12 @@ export function correctTypos(lib: LawLibrary, text: string): string[] {
   const out: string[] = [];
   for (const m of normalizeText(text).matchAll(/[\u3400-\u9fff]{2,}/g)) {
     const run = m[0];
+    const locked = inDictionaryWord(run);
     for (let i = 0; i + 1 < run.length; i++) {
       if (lib.index.has(run[i] + run[i + 1])) continue;
       if (FUNCTION_CHARS.has(run[i]) || FUNCTION_CHARS.has(run[i + 1])) continue;
       if (SYNONYM_BIGRAMS.has(run[i] + run[i + 1])) continue;
-      const fix = mendBigram(lib, run, i);
+      const fix = mendBigram(lib, run, i, locked);
       if (!fix) continue;
       out.push(run.slice(Math.max(0, fix.at - 1), fix.at) + fix.ch + run.slice(fix.at + 1, fix.at + 2));
     }
@@ -154,12 +161,21 @@ export function correctTypos(lib: LawLibrary, text: string): string[] {
 /**
  * Mends the unknown bigram run[i]run[i+1] with a homophone of one of its two characters: the mended
  * bigram must occur, and the swapped character's bigram with its other neighbour, when that was
- * valid, must stay at least as frequent. The most frequent mended bigram wins.
+ * valid, must stay at least as frequent. The most frequent mended bigram wins. `locked`: characters
+ * inside a dictionary word of the run (inDictionaryWord), never swapped.
  */
-export function mendBigram(lib: LawLibrary, run: string, i: number): { at: number; ch: string } | null {
+export function mendBigram(
+  lib: LawLibrary,
+  run: string,
+  i: number,
+  locked: readonly boolean[] = [],
+): { at: number; ch: string } | null {
   let best: { at: number; ch: string } | null = null;
   let bestScore = 0;
   for (const at of [i, i + 1]) {
+    // A character of a dictionary word (一直 in 5万元一直不还) is spelled right: the unknown bigram is a
+    // word boundary the corpus never has, not a typo (一直 -> 以直/一致 sent 朋友借钱 questions astray).
+    if (locked[at]) continue;
     const other = at === i ? run[i + 1] : run[i];
     const outer = at === i ? (i > 0 ? run[i - 1] : null) : (i + 2 < run.length ? run[i + 2] : null);
     const outerPair = (c: string) => at === i ? outer! + c : c + outer!;

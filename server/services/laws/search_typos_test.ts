@@ -70,3 +70,18 @@ Deno.test("queryTerms() hears a synonym-table word typed by sound and expands it
   assert.ok(terms.has("利率"), "the synonyms of 高利贷 are searched");
   assert.ok(!queryTerms(lib, "买房").corrections.includes("卖房"));
 });
+
+Deno.test("correctTypos() never swaps a character of a dictionary word (一直 is not a typo of 一致)", async () => {
+  const agreed = [1, 2, 3, 4].map((n) =>
+    `第${"一二三四"[n - 1]}条 双方协商一致的，可以变更合同；协商一致后应当书面确认。`
+  );
+  const lib = await buildLibraryFromFiles(
+    [parseLawFile(`# 合同示例法\n\n<!-- INFO END -->\n\n${agreed.join("\n\n")}\n`, "合同示例法.md", "示例")],
+    "2026-01-01",
+  );
+  assert.ok(lib.index.docFreq("一致") >= 3 && !lib.index.has("一直"));
+  // 一直 is unknown to this corpus and sounds like 一致, but the segmenter's dictionary knows it as a word.
+  assert.deepEqual(correctTypos(lib, "双方一直"), []);
+  // A character the dictionary does not bind into a word is still mended: 协商一治 -> 一致.
+  assert.deepEqual(correctTypos(lib, "协商一治"), ["一致"]);
+});
