@@ -109,6 +109,8 @@ export function findLawMentions(lib: LawLibrary, query: string): { groups: Set<s
  * Grammatical and everyday characters: a bigram with one of them unknown to the corpus is a word
  * boundary in a plain-language question (买的, 了能), not a typo.
  */
+const NUMERALS = new Set("零一二两三四五六七八九十百千万亿");
+
 export const FUNCTION_CHARS = new Set(
   "的了是在我你他她它们有和与及就都也还要把被给让对从这那个么什怎吗呢吧啊呀不没很太又再才只能会想去来到说看用",
 ).add("得").add("地");
@@ -182,7 +184,9 @@ export function mendBigram(
     const outerBefore = outer === null ? 0 : lib.index.docFreq(outerPair(run[at]));
     const outerValid = outer !== null && lib.index.has(outerPair(run[at]));
     for (const c of homophonesOf(lib.chars, run[at])) {
-      if (FUNCTION_CHARS.has(c)) continue;
+      // Nor into a numeral: statutes' numerals are article numbers and amounts, which the user wrote
+      // as digits or numerals already (三万块钱一直 -> 千一, as in 第一千一百条, pulled in inheritance).
+      if (FUNCTION_CHARS.has(c) || NUMERALS.has(c)) continue;
       const df = lib.index.docFreq(at === i ? c + other : other + c);
       if (df === 0) continue;
       const outerAfter = outer === null ? -1 : lib.index.docFreq(outerPair(c));

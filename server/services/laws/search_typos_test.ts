@@ -46,6 +46,18 @@ Deno.test("correctTypos() leaves plain words alone: function characters, synonym
   assert.deepEqual(correctTypos(lib, "超市"), []);
 });
 
+Deno.test("correctTypos() never turns a character into a numeral of an article number", async () => {
+  // Twelve articles cite 第一千一百…条, so 千一 is frequent while 钱一 is unknown.
+  const articles = Array.from(
+    { length: 12 },
+    (_, k) => `第${k + 1}条 依照本法第一千一百${k + 1}条的规定继承。`,
+  );
+  const text = `# 中华人民共和国民法典\n\n<!-- INFO END -->\n\n${articles.join("\n\n")}\n`;
+  const lib = await buildLibraryFromFiles([parseLawFile(text, "继承编.md", "民法典")], "2026-01-01");
+  // 钱 was written on purpose (三万块钱一直不还): no 千一.
+  assert.deepEqual(correctTypos(lib, "三万块钱一直不还"), []);
+});
+
 Deno.test("searchLaws() finds the article behind a homophone typo", async () => {
   const lib = await library();
   const res = searchLaws(lib, { q: "离昏登记 撤回申请", pageSize: 3 });
