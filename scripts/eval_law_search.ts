@@ -1,12 +1,15 @@
 /**
  * Law search retrieval quality over the national corpus (issue #24):
  *
- *   deno run -A scripts/eval_law_search.ts [--set=stard|dev|own|written2|all] [--corpus=national|library]
- *       [--baseline] [--folds=5] [--verbose] [--limit=N] [--variants=name:key=value,…;…] [--query=TEXT]
+ *   deno run -A scripts/eval_law_search.ts [--set=stard|dev|own|written2|written3|typo|all]
+ *       [--corpus=national|library] [--baseline] [--folds=5] [--verbose] [--by-type] [--limit=N]
+ *       [--variants=name:key=value,…;…] [--query=TEXT]
  *
  * Unpacks ../shared/data/laws/national.tar.xz once into tests/cache/national (or reads NATIONAL_DIR), builds
  * the library with the product's own loader, runs every question of the chosen sets through searchLaws (top
- * 10; written2 = tests/data/laws/questions-written2.csv, not in "all") and prints recall@1/5/10, MRR@10
+ * 10; written2/written3 = tests/data/laws/questions-written{2,3}.csv and typo = tests/data/laws/questions-typo.csv
+ * (typos, homophones, mistyped law names, everyday phrasing), never trained on, not in "all"; --by-type
+ * adds a line per question type) and prints recall@1/5/10, MRR@10
  * (matching with score.mjs's own normalisation) and search p50/p95. --baseline also scores a naive
  * character-bigram BM25 over every article of the newest versions. --folds=K scores stard-dev by K-fold
  * cross-validation of the learned term table (scripts/build_law_term_table.ts): the table used for each fold
@@ -37,12 +40,17 @@ import { key as scoreKey } from "../../shared/data/laws/score.mjs";
 const DATA = new URL("../../shared/data/laws/", import.meta.url).pathname;
 const flag = (name: string) => Deno.args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const verbose = Deno.args.includes("--verbose");
+const byType = Deno.args.includes("--by-type");
 
 const SETS: Record<string, string> = {
   stard: `${DATA}stard-dev.csv`,
   dev: `${DATA}questions-dev.csv`,
   own: new URL("../tests/data/laws/questions-own.csv", import.meta.url).pathname,
   written2: new URL("../tests/data/laws/questions-written2.csv", import.meta.url).pathname,
+  // Written for session 32 from the statutes (fact patterns, colloquial questions); never trained on.
+  written3: new URL("../tests/data/laws/questions-written3.csv", import.meta.url).pathname,
+  // Written for session 32: typos, homophones, mistyped law names, everyday questions; never trained on.
+  typo: new URL("../tests/data/laws/questions-typo.csv", import.meta.url).pathname,
 };
 
 export interface Scores {
@@ -51,28 +59,63 @@ export interface Scores {
   r5: number;
   r10: number;
   mrr: number;
+  /** Share of questions with a gold article in the first POOL_DEPTH (the re-ranker's pool without it). */
+  pool: number;
+  /** |gold ∩ first POOL_DEPTH| / |gold|: how many of each question's golds the pool holds. */
+  poolRecall: number;
 }
 
-/** recall@k = |gold ∩ top k| / min(k, |gold|); MRR@10 of the first gold hit (as score.mjs). */
+/** How deep the pool figures look: the re-ranker reorders the first pass's best POOL_SIZE (rerank.ts). */
+export const POOL_DEPTH = 100;
+
+/**
+ * recall@k = |gold ∩ top k| / min(k, |gold|); MRR@10 of the first gold hit (as score.mjs); pool: a gold in
+ * the first POOL_DEPTH, poolRecall: the share of the golds there.
+ */
 export function scoreRanking(gold: string[], ranked: string[]): Omit<Scores, "n"> {
   const list: string[] = [];
-  for (const k of ranked) if (!list.includes(k)) list.push(k);
+  const seen = new Set<string>();
+  for (const k of ranked) {
+    if (seen.has(k)) continue;
+    seen.add(k);
+    list.push(k);
+  }
   const g = new Set(gold);
   const rec = (k: number) => list.slice(0, k).filter((x) => g.has(x)).length / Math.min(k, g.size);
   const first = list.slice(0, 10).findIndex((x) => g.has(x));
-  return { r1: rec(1), r5: rec(5), r10: rec(10), mrr: first < 0 ? 0 : 1 / (first + 1) };
+  const inPool = list.slice(0, POOL_DEPTH).filter((x) => g.has(x)).length;
+  return {
+    r1: rec(1),
+    r5: rec(5),
+    r10: rec(10),
+    mrr: first < 0 ? 0 : 1 / (first + 1),
+    pool: inPool > 0 ? 1 : 0,
+    poolRecall: g.size ? inPool / g.size : 0,
+  };
 }
 
-function mean(rows: Omit<Scores, "n">[]): Scores {
-  const m = (f: keyof Omit<Scores, "n">) => rows.reduce((s, r) => s + r[f], 0) / rows.length;
-  return { n: rows.length, r1: m("r1"), r5: m("r5"), r10: m("r10"), mrr: m("mrr") };
+type Row = Omit<Scores, "n">;
+const FIELDS: (keyof Row)[] = ["r1", "r5", "r10", "mrr", "pool", "poolRecall"];
+
+function mean(rows: Row[]): Scores {
+  const out = { n: rows.length } as Scores;
+  for (const f of FIELDS) out[f] = rows.reduce((s, r) => s + r[f], 0) / (rows.length || 1);
+  return out;
+}
+
+/** Folds' scores weighted by their sizes. */
+function pooled(rows: Scores[]): Scores {
+  const n = rows.reduce((s, r) => s + r.n, 0);
+  const out = { n } as Scores;
+  for (const f of FIELDS) out[f] = rows.reduce((s, r) => s + r[f] * r.n, 0) / (n || 1);
+  return out;
 }
 
 export function formatScores(name: string, s: Scores, extra = ""): string {
   const f = (x: number) => x.toFixed(3);
   return `${name.padEnd(34)} n=${String(s.n).padStart(4)}  R@1 ${f(s.r1)}  R@5 ${f(s.r5)}  R@10 ${
     f(s.r10)
-  }  MRR@10 ${f(s.mrr)}${extra}`;
+  }  MRR@10 ${f(s.mrr)}  pool@${POOL_DEPTH} ${f(s.pool)} (golds ${f(s.poolRecall)})${extra}`;
 }
 
 /** Runs questions through searchLaws; returns the scores and latencies. */
@@ -81,13 +124,14 @@ export function evaluate(
   questions: Question[],
   learned?: { table?: TermTable | null; memory?: QuestionMemory | null; reranker?: Reranker | null },
 ): { scores: Scores; times: number[] } {
-  const rows: Omit<Scores, "n">[] = [];
+  const rows: Row[] = [];
+  const kinds = new Map<string, Row[]>();
   const times: number[] = [];
   for (const q of questions) {
     const t = performance.now();
     const res = searchLaws(lib, {
       q: q.question,
-      pageSize: 10,
+      pageSize: POOL_DEPTH,
       termTable: learned?.table,
       memory: learned?.memory,
       reranker: learned?.reranker,
@@ -96,6 +140,7 @@ export function evaluate(
     const ranked = res.results.map((r) => scoreKey(r.title, r.articleNumber));
     const s = scoreRanking(q.gold, ranked);
     rows.push(s);
+    if (q.kind) kinds.set(q.kind, [...(kinds.get(q.kind) ?? []), s]);
     if (verbose && s.mrr < 1) {
       console.log(
         `${q.id} ${q.question} → mrr ${s.mrr.toFixed(2)}; gold ${q.gold.join(";")}; top ${
@@ -103,6 +148,9 @@ export function evaluate(
         }`,
       );
     }
+  }
+  if (byType && kinds.size > 1) {
+    for (const [k, r] of [...kinds].sort()) console.log(formatScores(`  type ${k}`, mean(r)));
   }
   return { scores: mean(rows), times };
 }
@@ -146,7 +194,7 @@ function baseline(lib: LawLibrary, questions: Question[]): Scores {
         scores.set(i, (scores.get(i) ?? 0) + s);
       }
     }
-    const top = [...scores].sort((a, b) => b[1] - a[1]).slice(0, 10);
+    const top = [...scores].sort((a, b) => b[1] - a[1]).slice(0, POOL_DEPTH);
     return scoreRanking(q.gold, top.map(([i]) => scoreKey(docs[i].title, docs[i].number)));
   });
   return mean(rows);
@@ -181,9 +229,7 @@ async function crossValidate(
     rows.push(r.scores);
     times.push(...r.times);
   }
-  const n = rows.reduce((s, r) => s + r.n, 0);
-  const w = (f: keyof Scores) => rows.reduce((s, r) => s + r[f] * r.n, 0) / n;
-  return { scores: { n, r1: w("r1"), r5: w("r5"), r10: w("r10"), mrr: w("mrr") }, times };
+  return { scores: pooled(rows), times };
 }
 
 /**
@@ -210,9 +256,7 @@ async function crossValidateWritten(
     rows.push(r.scores);
     times.push(...r.times);
   }
-  const n = rows.reduce((s, r) => s + r.n, 0);
-  const w = (f: keyof Scores) => rows.reduce((s, r) => s + r[f] * r.n, 0) / n;
-  return { scores: { n, r1: w("r1"), r5: w("r5"), r10: w("r10"), mrr: w("mrr") }, times };
+  return { scores: pooled(rows), times };
 }
 
 /** One variant: "name:key=value,key=value" (TUNING keys, plus table=0|1, memory=0|1, rerank=0|1). */
@@ -257,6 +301,7 @@ if (import.meta.main) {
   const folds = Number(flag("folds") ?? 0);
   const variants = (flag("variants") ?? "shipped").split(";");
   for (const name of names) {
+    if (!SETS[name]) throw new Error(`unknown set ${name}: ${Object.keys(SETS).join(", ")}`);
     let qs = readQuestions(SETS[name]);
     if (limit) qs = qs.slice(0, limit);
     if (Deno.args.includes("--baseline")) {

@@ -29,12 +29,15 @@ export interface Question {
   answers: string[];
   /** Which labelled set the question comes from, when several are mixed. */
   set?: string;
+  /** The question's type column (fact, colloquial, typo, …) when the set has one. */
+  kind?: string;
 }
 
 export function readQuestions(path: string): Question[] {
   return parseCsv(Deno.readTextFileSync(path)).slice(1).filter((r) => r.length > 2).map((r) => ({
     id: r[0],
     question: r[1],
+    kind: r[4] || undefined,
     answers: r[2].split(/[;；]/).filter(Boolean),
     gold: r[2].split(/[;；]/).filter(Boolean).map((a) => {
       const i = a.lastIndexOf("|");

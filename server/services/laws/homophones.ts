@@ -83,6 +83,13 @@ function tonedReadings(ch: string): string[] {
 
 const toneless = (s: string) => s.replace(/[0-5]/g, "");
 
+/** Two characters share a reading: with the same tone when `toned`, else any tone (every polyphone reading). */
+export function soundsAlike(a: string, b: string, toned: boolean): boolean {
+  const ra = tonedReadings(a);
+  const rb = new Set(tonedReadings(b).map((r) => toned ? r : toneless(r)));
+  return ra.some((r) => rb.has(toned ? r : toneless(r)));
+}
+
 /**
  * Known words heard in a text: for each word of `vocabulary` (2-4 Han characters), the spans of the
  * text that sound the same but are written differently: 高利代 -> 高利贷, 终断 -> 中断, 使用期 -> 试用期.

@@ -46,6 +46,18 @@ Deno.test("correctTypos() leaves plain words alone: function characters, synonym
   assert.deepEqual(correctTypos(lib, "超市"), []);
 });
 
+Deno.test("correctTypos() never turns a character into a numeral of an article number", async () => {
+  // Twelve articles cite 第一千一百…条, so 千一 is frequent while 钱一 is unknown.
+  const articles = Array.from(
+    { length: 12 },
+    (_, k) => `第${k + 1}条 依照本法第一千一百${k + 1}条的规定继承。`,
+  );
+  const text = `# 中华人民共和国民法典\n\n<!-- INFO END -->\n\n${articles.join("\n\n")}\n`;
+  const lib = await buildLibraryFromFiles([parseLawFile(text, "继承编.md", "民法典")], "2026-01-01");
+  // 钱 was written on purpose (三万块钱一直不还): no 千一.
+  assert.deepEqual(correctTypos(lib, "三万块钱一直不还"), []);
+});
+
 Deno.test("searchLaws() finds the article behind a homophone typo", async () => {
   const lib = await library();
   const res = searchLaws(lib, { q: "离昏登记 撤回申请", pageSize: 3 });
@@ -69,4 +81,19 @@ Deno.test("queryTerms() hears a synonym-table word typed by sound and expands it
   assert.ok(corrections.includes("高利贷"));
   assert.ok(terms.has("利率"), "the synonyms of 高利贷 are searched");
   assert.ok(!queryTerms(lib, "买房").corrections.includes("卖房"));
+});
+
+Deno.test("correctTypos() never swaps a character of a dictionary word (一直 is not a typo of 一致)", async () => {
+  const agreed = [1, 2, 3, 4].map((n) =>
+    `第${"一二三四"[n - 1]}条 双方协商一致的，可以变更合同；协商一致后应当书面确认。`
+  );
+  const lib = await buildLibraryFromFiles(
+    [parseLawFile(`# 合同示例法\n\n<!-- INFO END -->\n\n${agreed.join("\n\n")}\n`, "合同示例法.md", "示例")],
+    "2026-01-01",
+  );
+  assert.ok(lib.index.docFreq("一致") >= 3 && !lib.index.has("一直"));
+  // 一直 is unknown to this corpus and sounds like 一致, but the segmenter's dictionary knows it as a word.
+  assert.deepEqual(correctTypos(lib, "双方一直"), []);
+  // A character the dictionary does not bind into a word is still mended: 协商一治 -> 一致.
+  assert.deepEqual(correctTypos(lib, "协商一治"), ["一致"]);
 });

@@ -26,6 +26,21 @@ export function bigramTerms(text: string): string[] {
   return out;
 }
 
+/**
+ * For each character of `run` (a Han run, already normalized), whether the segmenter's dictionary puts it
+ * inside a word of two or more characters (一直, 家里, 块钱): such a character is spelled as a real word,
+ * so typo correction must not swap it. A mistyped character usually leaves the segmenter no word to find
+ * (怀运 -> 怀/运, 年修假 -> 年/修/假).
+ */
+export function inDictionaryWord(run: string): boolean[] {
+  const out = new Array<boolean>(run.length).fill(false);
+  for (const seg of segmenter.segment(run)) {
+    if (seg.segment.length < 2 || !/^[\u3400-\u9fff\uf900-\ufaff]+$/.test(seg.segment)) continue;
+    for (let k = 0; k < seg.segment.length; k++) out[seg.index + k] = true;
+  }
+  return out;
+}
+
 /** Words of 3+ Han characters found by the segmenter. */
 export function wordTerms(text: string): string[] {
   const out: string[] = [];
