@@ -207,13 +207,15 @@ export function shippedPools(set: PoolSet, weight?: number): Pool[] {
 
 export const L2 = 1e-3;
 /** The shipped recipe's boosting settings (see boostReranker). */
-export const BOOST: Parameters<typeof boostReranker>[2] = { trees: 60, depth: 3, rate: 0.1, minLeaf: 50 };
+export const BOOST: Recipe = { trees: 60, depth: 3, rate: 0.1, minLeaf: 50 };
 
 /** The model as shipped: a linear model, then boosted trees on top when BOOST.trees > 0. */
-export function trainShipped(pools: Pool[], boost = BOOST): Reranker {
+export function trainShipped(pools: Pool[], boost: Recipe = BOOST): Reranker {
   const linear = trainReranker(pools, { l2: L2 });
   return (boost?.trees ?? 0) > 0 ? boostReranker(linear, pools, boost) : linear;
 }
+
+export type Recipe = NonNullable<Parameters<typeof boostReranker>[2]>;
 
 /**
  * The pools kept in tests/cache (keyed by the feature list and the question counts), so model settings
@@ -267,8 +269,22 @@ export async function readOrCollect(
   return set;
 }
 
+/**
+ * Sets the named features to 0 in every pool (--drop=a,b: what the model scores without them; a
+ * constant teaches neither the linear part nor the trees anything).
+ */
+export function dropFeatures(set: PoolSet, names: string[]): void {
+  const cols = names.map((n) => {
+    const j = (FEATURES as readonly string[]).indexOf(n);
+    if (j < 0) throw new Error(`--drop: no feature ${n}`);
+    return j;
+  });
+  const pools = [...set.nested.flatMap((n) => [...n.train, ...n.test, ...n.written]), ...set.written];
+  for (const p of pools) for (const x of p.features) for (const j of cols) x[j] = 0;
+}
+
 /** "trees=60,depth=3,rate=0.1,minLeaf=50,lambda=mrr,ww=1" -> boosting settings and the written weight. */
-export function parseRecipe(spec: string): { boost: Parameters<typeof boostReranker>[2]; ww: number } {
+export function parseRecipe(spec: string): { boost: Recipe; ww: number } {
   const boost: Record<string, number | string> = { ...BOOST };
   let ww = WRITTEN_WEIGHT;
   for (const kv of spec.split(",").filter(Boolean)) {
@@ -277,7 +293,7 @@ export function parseRecipe(spec: string): { boost: Parameters<typeof boostReran
     else if (k === "lambda") boost.lambda = v;
     else boost[k] = Number(v);
   }
-  return { boost: boost as Parameters<typeof boostReranker>[2], ww };
+  return { boost: boost as Recipe, ww };
 }
 
 if (import.meta.main) {
@@ -296,6 +312,8 @@ if (import.meta.main) {
   const t = performance.now();
   const cpu0 = cpuUsage();
   const set = await readOrCollect(() => loadCorpus("national"), qs, folds, limit);
+  const drop = flag("drop")?.split(",").filter(Boolean) ?? [];
+  if (drop.length > 0) dropFeatures(set, drop);
   console.log(`pools ready in ${Math.round((performance.now() - t) / 1000)} s wall`);
   if (Deno.args.includes("--cv")) {
     // "0.7" for every question, "1/0.5" for questions that ask / the others (rerank.ts fusionShare).
