@@ -100,3 +100,48 @@ Deno.test("rerankFeatures(): neighbour articles, chapter and law aggregates come
   assert.equal(f(2, "q_memory_best"), 0.5);
   assert.equal(f(0, "q_first_gap"), 0.8);
 });
+
+Deno.test("rerankFeatures(): the law posterior and the neighbours' best per law and beside the article", async () => {
+  const lib = await library();
+  const group = [...lib.groups.keys()].find((g) => g.includes("民间借贷"))!;
+  const v = lib.groups.get(group)!.at(0)!;
+  const otherGroup = [...lib.groups.keys()].find((g) => g !== group)!;
+  const other = lib.groups.get(otherGroup)!.at(0)!;
+  const a = v.docStart + 5;
+  const x = rerankFeatures(lib, {
+    pool: [{ doc: other.docStart, score: 10 }, { doc: a, score: 6 }, { doc: a + 1, score: 4 }],
+    textScore: new Map(),
+    textRank: new Map(),
+    memory: new Map([[a, { sum: 0.4, max: 0.4, n: 1 }]]),
+    memoryLaw: new Map([[group, 0.9]]),
+    memoryLawBest: new Map([[group, 0.5]]),
+    neighbours: 2,
+    own: new Set(["欠钱", "还钱"]),
+    expansions: new Map(),
+    mentioned: new Set(),
+    topical: new Set(),
+    lawPrior: null,
+    articlePrior: null,
+    question: "欠钱不还钱",
+    lawPosterior: new Map([[otherGroup, 0.2], [group, 1]]),
+  });
+  const f = (k: number, name: (typeof FEATURES)[number]) => x[k][FEATURES.indexOf(name)];
+  assert.equal(f(1, "nb_law_post"), 1);
+  assert.equal(f(1, "nb_law_rank"), 1);
+  assert.equal(f(0, "nb_law_post"), 0.2);
+  assert.equal(f(0, "nb_law_rank"), 1 / 2);
+  assert.equal(f(1, "mem_law_best"), 0.5);
+  assert.equal(f(1, "mem_article_vs_law"), 0.8, "its best neighbour is 0.4 of the law's best 0.5");
+  assert.equal(f(2, "mem_article_vs_law"), 0, "no neighbour answered by a + 1 itself");
+  assert.equal(f(2, "mem_adjacent"), 0.4, "the article before a + 1 was lent with 0.4");
+  assert.equal(f(0, "mem_law_best"), 0);
+});
+
+Deno.test("rerankCandidates(): the search hands the re-ranker the law posterior and each law's best neighbour", async () => {
+  const lib = await library();
+  const pool = rerankCandidates(lib, { q: "朋友借了我5万元一直不还，利息怎么算？", reranker: null })!;
+  const col = (name: (typeof FEATURES)[number]) => pool.features.map((x) => x[FEATURES.indexOf(name)]);
+  assert.ok(col("nb_law_post").some((p) => p === 1), "the most likely law has posterior share 1");
+  assert.ok(col("nb_law_rank").some((r) => r > 0 && r < 1), "other laws rank below it");
+  assert.ok(col("mem_law_best").some((s) => s > 0), "a neighbour answered by a pooled law");
+});
