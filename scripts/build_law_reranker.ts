@@ -3,7 +3,7 @@
  * (server/services/laws/rerank.ts), from real questions labelled with the articles that answer them:
  *
  *   deno run -A scripts/build_law_reranker.ts [QUESTIONS_CSV] [--out=DIR] [--folds=5] [--cv [--ship]]
- *       [--refresh] [--limit=N] [--mixes=0.3,1] [--recipes=name:trees=60,depth=3,rate=0.1,minLeaf=50,lambda=mrr,ww=1;…]
+ *       [--refresh] [--small] [--ship-with=…] [--limit=N] [--mixes=0.3,1] [--recipes=name:trees=60,depth=3,rate=0.1,minLeaf=50,lambda=mrr,ww=1;…]
  *
  * QUESTIONS_CSV defaults to ../shared/data/laws/stard-dev.csv (real questions). The written questions
  * (WRITTEN_SETS: ../shared/data/laws/questions-dev.csv and tests/data/laws/questions-own.csv, labelled on
@@ -22,7 +22,8 @@
  * --folds does), and the written questions of the other written folds train beside them while those of
  * written fold f are scored. It prints each set's R@1/5/10 and MRR@10 of the pools, for every --recipes
  * entry (boosting settings, lambda=mrr|ndcg, ww = the written questions' weight) and every --mixes share
- * (the fusion with the first pass, rerank.ts fusedOrder). --ship (or no --cv) writes law_reranker.json.
+ * (the fusion with the first pass, rerank.ts fusedOrder). --ship (or no --cv) writes law_reranker.json
+ * (--ship-with=… its recipe, as a --recipes entry's settings).
  * The pools are kept in tests/cache (keyed by the feature count and the question counts); --refresh
  * collects them again (needed after any change to the first pass or the features). --limit=N takes the
  * first N questions of each set (quick checks only).
@@ -30,8 +31,9 @@
  * Small libraries (scripts/small_library_pools.ts): the real questions are also searched over random
  * sub-libraries of the national corpus and the written ones over the shared 107-law library, with the
  * same out-of-fold tables and memories, and trained on beside the national pools (weights
- * SMALL_WEIGHTS; recipe keys sw= and lw=; --small=0 leaves them out). --cv then also prints
- * stard@small and dev@library / own@library: the held-out folds over those libraries.
+ * SMALL_WEIGHTS; recipe keys sw= and lw=) when --small is given. --cv then also prints stard@small and
+ * dev@library / own@library: the held-out folds over those libraries. Measured and not shipped (ADR 019,
+ * session 33): they cost real questions a little and broke a small-library test as well.
  */
 import { cpuUsage } from "node:process";
 import type { LawLibrary } from "../server/services/laws/library.ts";
@@ -319,8 +321,8 @@ export async function readOrCollect(
   let national: LawLibrary | null = null;
   const corpus = async () => national ??= typeof lib === "function" ? await lib() : lib;
   const set: PoolSet = await cached(path, async () => nestedPools(await corpus(), qs, { folds, written }));
-  // The small-library pools (small_library_pools.ts), in a file of their own; --small=0: without them.
-  if (!Deno.args.includes("--small=0")) {
+  // The small-library pools (small_library_pools.ts), in a file of their own, with --small only.
+  if (Deno.args.includes("--small")) {
     const smallPath = path.replace("rerank_pools_", "rerank_small_pools_");
     set.small = await cached(smallPath, async () => await smallPools(await corpus(), qs, { folds, written }));
   }
@@ -431,8 +433,10 @@ if (import.meta.main) {
     }
   }
   if (!Deno.args.includes("--cv") || Deno.args.includes("--ship")) {
-    const pools = shippedPools(set);
-    const model = trainShipped(pools);
+    // --ship-with=sw=0,lw=5: the shipped model's recipe (as one --recipes entry), by default the shipped one.
+    const recipe = parseRecipe(flag("ship-with") ?? "");
+    const pools = shippedPools(set, recipe.ww, recipe.small);
+    const model = trainShipped(pools, recipe.boost);
     line("out-of-fold, first pass", poolScores(pools, null));
     line("out-of-fold, re-ranked (train)", poolScores(pools, model));
     const json = {
@@ -441,7 +445,7 @@ if (import.meta.main) {
       source: src.split("/").pop(),
       questions: qs.length,
       written: set.written.length,
-      small: set.small ? smallTraining(set, -1).length : 0,
+      small: set.small ? smallTraining(set, -1, recipe.small).length : 0,
       ...model,
     };
     await Deno.writeTextFile(`${dir}/law_reranker.json`, JSON.stringify(json, null, 1) + "\n");

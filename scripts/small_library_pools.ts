@@ -5,7 +5,8 @@
  * or two laws. So besides the national pools the re-ranker also learns from
  *
  * - the real questions over random sub-libraries of the national corpus (each: the gold laws of a few
- *   questions plus a few random other laws; SUB_SIZES questions and SUB_DISTRACTORS other laws in turn),
+ *   questions plus a few random other laws; SUB_SIZES questions and SUB_DISTRACTORS other laws in turn;
+ *   see subLibraryPlan for parts of laws and left-out gold laws),
  * - the written questions over the shared 107-law library (their labels' own library).
  *
  * Features are learned as for the national pools (build_law_reranker.ts nestedPools): for scored fold f,
@@ -27,6 +28,8 @@ import { key as scoreKey } from "../../shared/data/laws/score.mjs";
 export const SUB_SIZES = [1, 2, 4, 8, 16];
 /** How many random other laws a sub-library holds besides the gold ones, in turn. */
 export const SUB_DISTRACTORS = [0, 1, 3, 8];
+/** Every SUB_DROP-th sub-library lacks one gold law of each question answered by several laws. */
+export const SUB_DROP = 3;
 
 export interface SmallPools {
   /** Per scored fold f: the real questions of the other folds over their sub-libraries (features without f and g). */
@@ -53,7 +56,13 @@ function random(seed: number): () => number {
 
 const lawKey = (title: string) => scoreKey(title, "第一条").split("#")[0];
 
-/** The questions split into sub-libraries: each batch's question indices and the files of its library. */
+/**
+ * The questions split into sub-libraries: each batch's question indices and the files of its library.
+ * A law in several parts (民法典) brings only the parts that hold a gold article, as a library that
+ * imported some parts; and every SUB_DROP-th batch leaves out one gold law of each question answered by
+ * several laws, so the remembered neighbours point at a law the library lacks and the law it holds
+ * must win on its own.
+ */
 export function subLibraryPlan(
   files: ParsedLawFile[],
   qs: Question[],
@@ -72,18 +81,36 @@ export function subLibraryPlan(
     const j = Math.floor(rand() * (i + 1));
     [order[i], order[j]] = [order[j], order[i]];
   }
+  // The files of a law that hold the given gold keys (all of them unless the law comes in parts).
+  const filesOf = (law: string, gold: Set<string>) => {
+    const all = byLaw.get(law)!;
+    if (!all.some((f) => f.part)) return all;
+    const held = all.filter((f) => f.articles.some((a) => gold.has(scoreKey(f.title, a.number))));
+    return held.length > 0 ? held : all;
+  };
   const plan: { qs: number[]; files: ParsedLawFile[] }[] = [];
   for (let at = 0, b = 0; at < order.length; b++) {
     const batch = order.slice(at, at += SUB_SIZES[b % SUB_SIZES.length]);
-    const chosen = new Set(
-      batch.flatMap((i) => qs[i].gold.map((g) => g.split("#")[0])).filter((k) => byLaw.has(k)),
-    );
+    const drop = b % SUB_DROP === SUB_DROP - 1;
+    const gold = new Set<string>();
+    for (const i of batch) {
+      const own = [...new Set(qs[i].gold.map((g) => g.split("#")[0]))].filter((k) => byLaw.has(k));
+      const left = drop && own.length > 1 ? own.slice(1) : own;
+      for (const g of qs[i].gold) if (left.includes(g.split("#")[0])) gold.add(g);
+    }
+    const chosen = new Map<string, ParsedLawFile[]>();
+    for (const g of gold) {
+      const k = g.split("#")[0];
+      if (!chosen.has(k)) chosen.set(k, filesOf(k, gold));
+    }
     const extra = SUB_DISTRACTORS[b % SUB_DISTRACTORS.length];
     for (let n = 0; n < extra;) {
       const k = laws[Math.floor(rand() * laws.length)];
-      if (!chosen.has(k)) chosen.add(k), n++;
+      if (!chosen.has(k)) chosen.set(k, byLaw.get(k)!), n++;
     }
-    if (chosen.size > 0) plan.push({ qs: batch, files: [...chosen].sort().flatMap((k) => byLaw.get(k)!) });
+    if (chosen.size > 0) {
+      plan.push({ qs: batch, files: [...chosen.keys()].sort().flatMap((k) => chosen.get(k)!) });
+    }
   }
   return plan;
 }
