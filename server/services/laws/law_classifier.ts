@@ -8,9 +8,9 @@
  *
  * Not a first-pass factor: scaling each article by 1 + w x its law's posterior lost on real questions in
  * 5-fold nested CV (w = 1: R@10 0.606 -> 0.586, MRR@10 0.490 -> 0.474; w = 3 worse), since the law the
- * classifier favours is mostly the one the law prior and the neighbours already favour. A feature of
- * the re-ranker instead (rerank.ts nb_law_post, nb_law_rank: the candidate law's posterior and its rank
- * among the laws), learned from the memory the search is given, so each fold's is learned without it.
+ * classifier favours is mostly the one the law prior and the neighbours already favour. Offered as a
+ * per-candidate feature for the re-ranker (lawPosterior(...).get(group)), which can weigh it against
+ * the others.
  */
 import type { LawLibrary } from "./library.ts";
 import { answerDoc, type QuestionMemory } from "./question_memory.ts";

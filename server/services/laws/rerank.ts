@@ -4,11 +4,9 @@
  * but not first. For the best POOL_SIZE candidates and every article a remembered neighbour lends, a
  * linear model over a few dozen features (field BM25 of the user's own words and of the learned
  * expansions, the first-pass score and rank, the remembered neighbours' votes for the article and for its
- * law, the best neighbour answered by the law against the best answered by the article or the one
- * beside it, the naive-Bayes posterior of its law (law_classifier.ts), how often real questions are
- * answered by the article and by its law, the kind of law, the article's place and length, the
- * question's words in the law's title, the scores of its neighbour articles, chapter and law in the pool)
- * plus boosted trees, which also see the question's shape
+ * law, how often real questions are answered by the article and by its law, the kind of law, the
+ * article's place and length, the question's words in the law's title, the scores of its neighbour
+ * articles, chapter and law in the pool) plus boosted trees, which also see the question's shape
  * (length, clauses, keywords or a sentence, a law named, statute vocabulary), orders them again.
  *
  * The weights are learned by scripts/build_law_reranker.ts (pairwise logistic loss: a gold article
@@ -46,10 +44,6 @@ export interface RerankInput {
   articlePrior: Map<number, number> | null;
   /** The question as the user typed it, for its shape (length, clauses, keywords or a sentence). */
   question: string;
-  /** Best similarity of a neighbour answered by each law (group); absent: no such evidence. */
-  memoryLawBest?: Map<string, number>;
-  /** Naive-Bayes posterior of each law given the question (law_classifier.ts), share of the best law. */
-  lawPosterior?: Map<string, number> | null;
 }
 
 const LEVELS: LawLevel[] = ["法律", "司法解释", "行政法规", "部门规章", "地方性法规"];
@@ -94,14 +88,6 @@ export const FEATURES = [
   "law_sum",
   "law_count",
   "rank_in_law",
-  // The remembered neighbours beyond their votes: the best one answered by this law, this article's best
-  // against it, and the best one answered by the article just before or after it.
-  "mem_law_best",
-  "mem_article_vs_law",
-  "mem_adjacent",
-  // The naive-Bayes law posterior (law_classifier.ts) of the candidate's law, and the law's rank by it.
-  "nb_law_post",
-  "nb_law_rank",
   // The question's shape, the same for every candidate: trees split on it, so one model serves short
   // written keyword queries and long real questions alike.
   "q_length",
@@ -147,12 +133,6 @@ export function rerankFeatures(lib: LawLibrary, input: RerankInput): Float64Arra
   });
   const hood = neighbourhood(lib, input);
   const shape = questionShape(lib, input);
-  const posteriorRank = new Map(
-    [...input.lawPosterior ?? []].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map((
-      [g],
-      r,
-    ) => [g, r]),
-  );
   const out: Float64Array[] = [];
   for (let k = 0; k < n; k++) {
     const d = docs[k];
@@ -213,16 +193,6 @@ export function rerankFeatures(lib: LawLibrary, input: RerankInput): Float64Arra
     x[i++] = Math.log1p((hood.lawSum.get(v.group) ?? 0) / top);
     x[i++] = (hood.lawCount.get(v.group) ?? 0) / 20;
     x[i++] = 1 / (1 + (hood.rankInLaw.get(d) ?? POOL_SIZE));
-    const lawBestSim = input.memoryLawBest?.get(v.group) ?? 0;
-    x[i++] = lawBestSim;
-    x[i++] = lawBestSim > 0 ? (mem?.max ?? 0) / lawBestSim : 0;
-    x[i++] = Math.max(
-      ai > 0 ? input.memory.get(d - 1)?.max ?? 0 : 0,
-      ai < v.articles.length - 1 ? input.memory.get(d + 1)?.max ?? 0 : 0,
-    );
-    x[i++] = input.lawPosterior?.get(v.group) ?? 0;
-    const pr = posteriorRank.get(v.group);
-    x[i++] = pr === undefined ? 0 : 1 / (1 + pr);
     x.set(shape, i);
     out.push(x);
   }

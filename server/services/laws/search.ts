@@ -24,7 +24,6 @@ import {
   shippedQuestionMemory,
   similarQuestions,
 } from "./question_memory.ts";
-import { lawPosterior } from "./law_classifier.ts";
 import { expandTerms, shippedTermTable, type TermTable } from "./term_table.ts";
 import {
   POOL_SIZE,
@@ -634,12 +633,10 @@ function lendFromMemory(
   lib: LawLibrary,
   candidates: { doc: number; score: number }[],
   ctx: { memory: QuestionMemory; question: string; opts: SearchOptions; taken: Set<number> },
-): Pick<RerankInput, "memory" | "memoryLaw" | "memoryLawBest" | "neighbours"> {
-  const memoryLawBest = new Map<string, number>();
-  const lent: Pick<RerankInput, "memory" | "memoryLaw" | "memoryLawBest" | "neighbours"> = {
+): Pick<RerankInput, "memory" | "memoryLaw" | "neighbours"> {
+  const lent: Pick<RerankInput, "memory" | "memoryLaw" | "neighbours"> = {
     memory: new Map(),
     memoryLaw: new Map(),
-    memoryLawBest,
     neighbours: 0,
   };
   const neighbours = similarQuestions(ctx.memory, ctx.question, TUNING.memoryNeighbours)
@@ -668,10 +665,7 @@ function lendFromMemory(
         candidates.push({ doc: d, score: bonus });
       }
     }
-    for (const g of laws) {
-      lent.memoryLaw.set(g, (lent.memoryLaw.get(g) ?? 0) + sim);
-      memoryLawBest.set(g, Math.max(memoryLawBest.get(g) ?? 0, sim));
-    }
+    for (const g of laws) lent.memoryLaw.set(g, (lent.memoryLaw.get(g) ?? 0) + sim);
   }
   return lent;
 }
@@ -889,7 +883,6 @@ function rankByText(
       lawPrior: prior,
       articlePrior: articleFrequencies(lib, memory),
       question: opts.q,
-      lawPosterior: lawPosterior(lib, memory, textPart),
     };
     if (collect) return { candidates, termList, corrections, pool: input };
     const shares = { asks: TUNING.rerankMix, other: TUNING.rerankMixKeywords };
