@@ -16,7 +16,6 @@
  */
 import type { LawLibrary } from "./library.ts";
 import type { LawLevel } from "./types.ts";
-import { type CoCitation, cocitationFeatures, COCITE_FEATURES } from "./cocitation.ts";
 import rerankerData from "./law_reranker.json" with { type: "json" };
 
 /** Rank offset of the fusion of the model's and the first pass's orders (rerankPool). */
@@ -45,8 +44,6 @@ export interface RerankInput {
   articlePrior: Map<number, number> | null;
   /** The question as the user typed it, for its shape (length, clauses, keywords or a sentence). */
   question: string;
-  /** Articles cited together in the remembered questions' answers (cocitation.ts); none when absent. */
-  cocitation?: CoCitation | null;
 }
 
 const LEVELS: LawLevel[] = ["法律", "司法解释", "行政法规", "部门规章", "地方性法规"];
@@ -102,8 +99,6 @@ export const FEATURES = [
   "q_statute_vocab",
   "q_memory_best",
   "q_first_gap",
-  // Which articles the remembered questions' answers cite together with the best candidates (cocitation.ts).
-  ...COCITE_FEATURES,
 ] as const;
 
 export type FeatureName = (typeof FEATURES)[number];
@@ -138,11 +133,6 @@ export function rerankFeatures(lib: LawLibrary, input: RerankInput): Float64Arra
   });
   const hood = neighbourhood(lib, input);
   const shape = questionShape(lib, input);
-  const cocite = cocitationFeatures(lib, input.cocitation ?? null, {
-    docs,
-    share: input.pool.map((c) => c.score / top),
-    memory: docs.map((d) => input.memory.get(d)?.sum ?? 0),
-  });
   const out: Float64Array[] = [];
   for (let k = 0; k < n; k++) {
     const d = docs[k];
@@ -204,8 +194,6 @@ export function rerankFeatures(lib: LawLibrary, input: RerankInput): Float64Arra
     x[i++] = (hood.lawCount.get(v.group) ?? 0) / 20;
     x[i++] = 1 / (1 + (hood.rankInLaw.get(d) ?? POOL_SIZE));
     x.set(shape, i);
-    i += shape.length;
-    x.set(cocite[k], i);
     out.push(x);
   }
   return out;

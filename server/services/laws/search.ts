@@ -24,7 +24,6 @@ import {
   shippedQuestionMemory,
   similarQuestions,
 } from "./question_memory.ts";
-import { coCitation } from "./cocitation.ts";
 import { expandTerms, shippedTermTable, type TermTable } from "./term_table.ts";
 import {
   POOL_SIZE,
@@ -884,7 +883,6 @@ function rankByText(
       lawPrior: prior,
       articlePrior: articleFrequencies(lib, memory),
       question: opts.q,
-      cocitation: coCitation(lib, memory),
     };
     if (collect) return { candidates, termList, corrections, pool: input };
     const shares = { asks: TUNING.rerankMix, other: TUNING.rerankMixKeywords };
