@@ -21,7 +21,9 @@
  * and g, fold f is searched with a table and memory learned without f (as scripts/eval_law_search.ts
  * --folds does), and the written questions of the other written folds train beside them while those of
  * written fold f are scored. It prints each set's R@1/5/10 and MRR@10 of the pools, for every --recipes
- * entry (boosting settings, lambda=mrr|ndcg, ww = the written questions' weight) and every --mixes share
+ * entry (boosting settings, lambda=mrr|ndcg, LambdaMART metric=mrr|ndcg|recall|top with sigma, cutoff and
+ * norm=none|question|log, the linear part's linMetric, linCutoff and perq=1, linear=0 for trees alone, ww =
+ * the written questions' weight; rerank.ts boostReranker and trainReranker) and every --mixes share
  * (the fusion with the first pass, rerank.ts fusedOrder). --ship (or no --cv) writes law_reranker.json.
  * The pools are kept in tests/cache (keyed by the feature count and the question counts); --refresh
  * collects them again (needed after any change to the first pass or the features). --limit=N takes the
@@ -304,6 +306,7 @@ export function parseRecipe(spec: string): { boost: Recipe; ww: number; linear: 
     else if (k === "linear") linear = v === "0" ? null : linear;
     else if (k === "linMetric") linear = { ...linear, metric: v as RankMetric };
     else if (k === "perq") linear = { ...linear, perQuestion: v === "1" };
+    else if (k === "linCutoff") linear = { ...linear, cutoff: Number(v) };
     else if (["lambda", "metric", "norm"].includes(k)) boost[k] = v;
     else boost[k] = Number(v);
   }
