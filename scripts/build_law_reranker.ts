@@ -21,7 +21,9 @@
  * and g, fold f is searched with a table and memory learned without f (as scripts/eval_law_search.ts
  * --folds does), and the written questions of the other written folds train beside them while those of
  * written fold f are scored. It prints each set's R@1/5/10 and MRR@10 of the pools, for every --recipes
- * entry (boosting settings, lambda=mrr|ndcg, ww = the written questions' weight) and every --mixes share
+ * entry (boosting settings, lambda=mrr|ndcg, LambdaMART metric=mrr|ndcg|recall|top with sigma, cutoff and
+ * norm=none|question|log, the linear part's linMetric, linCutoff and perq=1, linear=0 for trees alone, ww =
+ * the written questions' weight; rerank.ts boostReranker and trainReranker) and every --mixes share
  * (the fusion with the first pass, rerank.ts fusedOrder). --ship (or no --cv) writes law_reranker.json
  * (--ship-with=… its recipe, as a --recipes entry's settings).
  * The pools are kept in tests/cache (keyed by the feature count and the question counts); --refresh
@@ -44,6 +46,7 @@ import {
   fusedOrder,
   fusionShare,
   type FusionShares,
+  type RankMetric,
   type Reranker,
   scoreFeatures,
   type TrainingGroup,
@@ -275,12 +278,21 @@ export const L2 = 1e-3;
 export const BOOST: Recipe = { trees: 60, depth: 3, rate: 0.1, minLeaf: 50 };
 
 /** The model as shipped: a linear model, then boosted trees on top when BOOST.trees > 0. */
-export function trainShipped(pools: Pool[], boost: Recipe = BOOST): Reranker {
-  const linear = trainReranker(pools, { l2: L2 });
+export function trainShipped(
+  pools: Pool[],
+  boost: Recipe = BOOST,
+  linearRecipe: LinearRecipe | null = LINEAR,
+): Reranker {
+  const linear = trainReranker(pools, { ...linearRecipe, l2: L2 });
+  // Trees alone (linear=0 in --recipes): the linear part's weights zeroed, its standardization kept.
+  if (!linearRecipe) linear.weights = linear.weights.map(() => 0);
   return (boost?.trees ?? 0) > 0 ? boostReranker(linear, pools, boost) : linear;
 }
 
 export type Recipe = NonNullable<Parameters<typeof boostReranker>[2]>;
+export type LinearRecipe = NonNullable<Parameters<typeof trainReranker>[1]>;
+/** The shipped recipe's linear part (see trainReranker). */
+export const LINEAR: LinearRecipe = {};
 
 /**
  * The pools kept in tests/cache (keyed by the feature list and the question counts), so model settings
@@ -347,22 +359,29 @@ export function dropFeatures(set: PoolSet, names: string[]): void {
 
 /**
  * "trees=60,depth=3,rate=0.1,minLeaf=50,lambda=mrr,ww=1,sw=1,lw=5" -> boosting settings, the written
- * weight and the small-library weights (sw: real questions over sub-libraries, lw: written questions
- * over the 107-law library; 0 leaves them out).
+ * weight, the linear part's recipe and the small-library weights (sw: real questions over sub-libraries,
+ * lw: written questions over the 107-law library; 0 leaves them out).
  */
-export function parseRecipe(spec: string): { boost: Recipe; ww: number; small: typeof SMALL_WEIGHTS } {
+export function parseRecipe(
+  spec: string,
+): { boost: Recipe; ww: number; linear: LinearRecipe | null; small: typeof SMALL_WEIGHTS } {
   const boost: Record<string, number | string> = { ...BOOST };
   let ww = WRITTEN_WEIGHT;
+  let linear: LinearRecipe | null = { ...LINEAR };
   const small = { ...SMALL_WEIGHTS };
   for (const kv of spec.split(",").filter(Boolean)) {
     const [k, v] = kv.split("=");
     if (k === "ww") ww = Number(v);
     else if (k === "sw") small.real = Number(v);
     else if (k === "lw") small.written = Number(v);
-    else if (k === "lambda") boost.lambda = v;
+    else if (k === "linear") linear = v === "0" ? null : linear;
+    else if (k === "linMetric") linear = { ...linear, metric: v as RankMetric };
+    else if (k === "perq") linear = { ...linear, perQuestion: v === "1" };
+    else if (k === "linCutoff") linear = { ...linear, cutoff: Number(v) };
+    else if (["lambda", "metric", "norm"].includes(k)) boost[k] = v;
     else boost[k] = Number(v);
   }
-  return { boost: boost as Recipe, ww, small };
+  return { boost: boost as Recipe, ww, linear, small };
 }
 
 if (import.meta.main) {
@@ -417,8 +436,8 @@ if (import.meta.main) {
     }
     for (const spec of recipes) {
       const [label, settings = ""] = spec.split(":");
-      const { boost, ww, small } = parseRecipe(settings);
-      const models = set.nested.map((_, f) => trainShipped(trainingPools(set, f, ww, small), boost));
+      const { boost, ww, linear, small } = parseRecipe(settings);
+      const models = set.nested.map((_, f) => trainShipped(trainingPools(set, f, ww, small), boost, linear));
       for (const mix of mixes) {
         for (const name of names) {
           line(
@@ -436,7 +455,7 @@ if (import.meta.main) {
     // --ship-with=sw=0,lw=5: the shipped model's recipe (as one --recipes entry), by default the shipped one.
     const recipe = parseRecipe(flag("ship-with") ?? "");
     const pools = shippedPools(set, recipe.ww, recipe.small);
-    const model = trainShipped(pools, recipe.boost);
+    const model = trainShipped(pools, recipe.boost, recipe.linear);
     line("out-of-fold, first pass", poolScores(pools, null));
     line("out-of-fold, re-ranked (train)", poolScores(pools, model));
     const json = {

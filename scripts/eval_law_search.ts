@@ -1,7 +1,7 @@
 /**
  * Law search retrieval quality over the national corpus (issue #24):
  *
- *   deno run -A scripts/eval_law_search.ts [--set=stard|dev|own|written2|written3|typo|all]
+ *   deno run -A scripts/eval_law_search.ts [--set=stard|dev|own|written2|written3|typo|verbs|all]
  *       [--corpus=national|library] [--baseline] [--folds=5] [--verbose] [--by-type] [--limit=N]
  *       [--variants=name:key=value,…;…] [--query=TEXT]
  *
@@ -52,6 +52,8 @@ const SETS: Record<string, string> = {
   written3: new URL("../tests/data/laws/questions-written3.csv", import.meta.url).pathname,
   // Written for session 32: typos, homophones, mistyped law names, everyday questions; never trained on.
   typo: new URL("../tests/data/laws/questions-typo.csv", import.meta.url).pathname,
+  // Written for session 33: everyday verbs and nouns (借了, 拖着, 朋友, 快递); never trained on.
+  verbs: new URL("../tests/data/laws/questions-everyday-verbs.csv", import.meta.url).pathname,
 };
 
 export interface Scores {
@@ -233,6 +235,8 @@ async function crossValidate(
   return { scores: pooled(rows), times };
 }
 
+const writtenFoldCache: (Reranker | null)[] = [];
+
 /**
  * Cross-validation of a written set (dev or own): the shipped table and memory (they never saw a written
  * question), and for each fold f a re-ranker trained on every real question and on the written questions
@@ -249,7 +253,8 @@ async function crossValidateWritten(
   const rows: Scores[] = [];
   const times: number[] = [];
   for (let f = 0; f < opts.folds; f++) {
-    const reranker = trainShipped([
+    // The same for every written set and variant (trained on the cached pools): trained once per fold.
+    const reranker = writtenFoldCache[f] ??= trainShipped([
       ...real,
       ...writtenTraining(pools.written, { folds: opts.folds, f }),
       // The written questions over the 107-law library (build_law_reranker.ts smallTraining), fold f left out.

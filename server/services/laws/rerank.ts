@@ -369,7 +369,15 @@ export interface TrainingGroup {
  */
 export function trainReranker(
   groups: TrainingGroup[],
-  opts: { l2?: number; epochs?: number; rate?: number; maxNegatives?: number } = {},
+  opts: {
+    l2?: number;
+    epochs?: number;
+    rate?: number;
+    maxNegatives?: number;
+    metric?: RankMetric;
+    cutoff?: number;
+    perQuestion?: boolean;
+  } = {},
 ): Reranker {
   const l2 = opts.l2 ?? 1e-3;
   const epochs = opts.epochs ?? 300;
@@ -398,8 +406,16 @@ export function trainReranker(
     if (negList.length === 0) continue;
     const negs = new Float64Array(negList.length * m);
     negList.forEach((x, k) => negs.set(z(x), k * m));
-    for (const p of pos) pairs.push({ pos: p, negs, count: negList.length, weight: g.weight ?? 1 });
+    // perQuestion: a question counts once however many golds it has.
+    const weight = (g.weight ?? 1) / (opts.perQuestion ? Math.max(1, pos.length) : 1);
+    for (const p of pos) pairs.push({ pos: p, negs, count: negList.length, weight });
   }
+  // With a metric each pair's loss is weighed by |change of the metric| if the two swapped, under the
+  // current weights (LambdaRank for the linear model, see pairDelta); the questions' golds grouped.
+  const byNegs = new Map<Float64Array, typeof pairs>();
+  for (const p of pairs) byNegs.set(p.negs, [...(byNegs.get(p.negs) ?? []), p]);
+  const metricGroups = [...byNegs.values()];
+  const cutoff = opts.cutoff ?? 10;
   const totalWeight = pairs.reduce((s, p) => s + p.weight, 0) || 1;
   const w = new Float64Array(m);
   const mom = new Float64Array(m);
@@ -407,7 +423,41 @@ export function trainReranker(
   const grad = new Float64Array(m);
   for (let e = 1; e <= epochs; e++) {
     for (let j = 0; j < m; j++) grad[j] = 2 * l2 * w[j];
-    for (const { pos, negs, count, weight } of pairs) {
+    if (opts.metric) {
+      for (const golds of metricGroups) {
+        const { negs, count } = golds[0];
+        const dot = (x: Float64Array, o: number) => {
+          let v = 0;
+          for (let j = 0; j < m; j++) v += w[j] * x[o + j];
+          return v;
+        };
+        const sn = Float64Array.from({ length: count }, (_, k) => dot(negs, k * m));
+        const sp = golds.map((p) => dot(p.pos, 0));
+        // Ranks under the current weights; among equals the others keep the pool's (first-pass) order
+        // and the golds come last, so the untrained model (all scores 0) sees the first pass's list.
+        const all = [...sn, ...sp];
+        const order = all.map((_, i) => i).sort((a, b) => all[b] - all[a] || a - b);
+        const rank = new Int32Array(all.length);
+        order.forEach((i, r) => rank[i] = r);
+        const goldRanks = sp.map((_, a) => rank[count + a]).sort((a, b) => a - b);
+        const coef = new Float64Array(count);
+        golds.forEach((p, a) => {
+          let gs = 0;
+          for (let k = 0; k < count; k++) {
+            const d = pairDelta(opts.metric!, goldRanks, rank[count + a], rank[k], cutoff);
+            if (d === 0) continue;
+            const g = -p.weight * d / (1 + Math.exp(sp[a] - sn[k])) / totalWeight;
+            gs += g;
+            coef[k] += g;
+          }
+          for (let j = 0; j < m; j++) grad[j] += gs * p.pos[j];
+        });
+        for (let k = 0, o = 0; k < count; k++, o += m) {
+          if (coef[k] !== 0) { for (let j = 0; j < m; j++) grad[j] -= coef[k] * negs[o + j]; }
+        }
+      }
+    }
+    for (const { pos, negs, count, weight } of opts.metric ? [] : pairs) {
       let sp = 0;
       for (let j = 0; j < m; j++) sp += w[j] * pos[j];
       let gs = 0;
@@ -438,6 +488,12 @@ export function trainReranker(
  * l2 smoothing), splits chosen among BINS quantile thresholds per feature. With `lambda` "mrr" each pair
  * counts as much as swapping the two would change the question's reciprocal rank (LambdaRank), so
  * the top of the list is what the trees fix first; "ndcg" weighs by the change of DCG (1/log2(1+rank)).
+ * Those two spread a question's weight over its pairs (`norm` "question"). LambdaMART proper (`metric`,
+ * see pairDelta): each pair's RankNet gradient (scaled by `sigma`) is multiplied by how much swapping the
+ * two would change the question's metric at the cut-off `cutoff` (pairs that cannot change it teach
+ * nothing), the Newton steps use the matching second derivatives, and `norm` "none" keeps the deltas as
+ * they are (a question already well ordered asks for little), "log" damps a question's summed deltas S
+ * to log2(1 + S) (LightGBM's lambdarank_norm).
  */
 export function boostReranker(
   base: Reranker,
@@ -449,6 +505,10 @@ export function boostReranker(
     minLeaf?: number;
     l2?: number;
     lambda?: "mrr" | "ndcg" | "none";
+    metric?: RankMetric;
+    sigma?: number;
+    cutoff?: number;
+    norm?: "question" | "none" | "log";
   } = {},
 ): Reranker {
   const nTrees = opts.trees ?? 60;
@@ -462,6 +522,10 @@ export function boostReranker(
   const groupOf: number[] = [];
   const labels: number[] = [];
   const groupWeight = groups.map((g) => g.weight ?? 1);
+  const metric = opts.metric;
+  const sigma = opts.sigma ?? 1;
+  const cutoff = opts.cutoff ?? 10;
+  const norm = opts.norm ?? "none";
   const gainAt = opts.lambda === "mrr"
     ? (r: number) => 1 / (1 + r)
     : opts.lambda === "ndcg"
@@ -504,6 +568,37 @@ export function boostReranker(
       const neg = idx.filter((i) => labels[i] !== 1);
       let w = groupWeight[gi] / Math.max(1, pos.length * neg.length);
       const rank = new Map<number, number>();
+      if (metric) {
+        [...idx].sort((a, b) => score[b] - score[a] || a - b).forEach((i, r) => rank.set(i, r));
+        const goldRanks = pos.map((i) => rank.get(i)!).sort((a, b) => a - b);
+        const deltas = new Float64Array(pos.length * neg.length);
+        let total = 0;
+        pos.forEach((p, a) =>
+          neg.forEach((q, b) => {
+            const d = pairDelta(metric, goldRanks, rank.get(p)!, rank.get(q)!, cutoff);
+            deltas[a * neg.length + b] = d;
+            total += d;
+          })
+        );
+        const scale = groupWeight[gi] *
+          (norm === "question"
+            ? 1 / Math.max(1e-9, total)
+            : norm === "log" && total > 0
+            ? Math.log2(1 + total) / total
+            : 1);
+        pos.forEach((p, a) =>
+          neg.forEach((q, b) => {
+            const d = deltas[a * neg.length + b] * scale;
+            if (d === 0) return;
+            const rho = 1 / (1 + Math.exp(sigma * (score[p] - score[q])));
+            grad[p] -= d * sigma * rho;
+            grad[q] += d * sigma * rho;
+            hess[p] += d * sigma * sigma * rho * (1 - rho);
+            hess[q] += d * sigma * sigma * rho * (1 - rho);
+          })
+        );
+        continue;
+      }
       if (gainAt) {
         // Deterministic ranks under the current scores (ties by position in the pool).
         [...idx].sort((a, b) => score[b] - score[a] || a - b).forEach((i, r) => rank.set(i, r));
@@ -588,6 +683,36 @@ export function boostReranker(
     trees.push(tree);
   }
   return { ...base, trees };
+}
+
+/**
+ * The metrics LambdaMART can aim at (boostReranker `metric`), all at the cut-off k: "mrr", the reciprocal
+ * rank of the first gold in the first k; "ndcg", DCG of the golds (binary gains, 1/log2(2 + rank))
+ * over the best possible; "recall", the share of the golds (of at most k) in the first k; "top", "mrr"
+ * plus "recall" (the first gold high, and any gold into the first k).
+ */
+export type RankMetric = "mrr" | "ndcg" | "recall" | "top";
+
+/**
+ * |change of `metric`| when the gold at rank `p` and the other candidate at rank `q` (0-based) swap
+ * places; `goldRanks` are the ranks of all the question's golds, ascending (p among them).
+ */
+export function pairDelta(metric: RankMetric, goldRanks: number[], p: number, q: number, k: number): number {
+  const g = goldRanks.length;
+  if (metric === "ndcg") {
+    const gain = (r: number) => r < k ? 1 / Math.log2(2 + r) : 0;
+    let ideal = 0;
+    for (let r = 0; r < Math.min(g, k); r++) ideal += gain(r);
+    return Math.abs(gain(p) - gain(q)) / ideal;
+  }
+  const recall = (p < k) !== (q < k) ? 1 / Math.min(g, k) : 0;
+  if (metric === "recall") return recall;
+  const rr = (r: number) => r < k ? 1 / (1 + r) : 0;
+  const first = goldRanks[0];
+  // After the swap the gold sits at q; the first gold is then the best of q and the golds other than p.
+  const next = p === first ? (goldRanks[1] ?? Infinity) : first;
+  const mrr = Math.abs(rr(Math.min(q, next)) - rr(first));
+  return metric === "mrr" ? mrr : mrr + recall;
 }
 
 /** Index of the first threshold >= x (x <= thresholds[b] goes left at bin b). */

@@ -4,6 +4,7 @@ import {
   FEATURES,
   fusedOrder,
   fusionShare,
+  pairDelta,
   type Reranker,
   rerankerFromData,
   scoreFeatures,
@@ -146,4 +147,73 @@ Deno.test("fusionShare() gives a question worded as one the model's share for qu
   assert.equal(fusionShare(vector({ q_asks: 0 }), shares), 0.5);
   assert.equal(fusionShare(undefined, shares), 0.5);
   assert.equal(fusionShare(vector({ q_asks: 1 }), 0.3), 0.3);
+});
+
+Deno.test("pairDelta() is what swapping a gold with another candidate changes in each metric at the cut-off", () => {
+  const golds = [2, 5]; // two golds, third and sixth
+  // MRR: only the first gold counts. Lifting either gold to the top makes it 1; moving the first gold
+  // down to 8 leaves the other (sixth) first; the second gold passing candidates below the first changes nothing.
+  assert.equal(pairDelta("mrr", golds, 2, 0, 10), 1 - 1 / 3);
+  assert.equal(pairDelta("mrr", golds, 5, 0, 10), 1 - 1 / 3);
+  assert.equal(pairDelta("mrr", golds, 2, 8, 10), 1 / 3 - 1 / 6);
+  assert.equal(pairDelta("mrr", golds, 5, 3, 10), 0);
+  assert.equal(pairDelta("mrr", [12], 12, 20, 10), 0); // both beyond the cut-off
+  assert.equal(pairDelta("mrr", [12], 12, 4, 10), 1 / 5);
+  // Recall@k: only a swap across the cut-off changes it, by one gold of min(k, |golds|).
+  assert.equal(pairDelta("recall", [3, 12], 12, 4, 10), 0.5);
+  assert.equal(pairDelta("recall", [3, 12], 12, 15, 10), 0);
+  assert.equal(pairDelta("recall", [3, 12], 3, 6, 10), 0);
+  assert.equal(pairDelta("top", [3, 12], 12, 4, 10), 0.5 + (1 / 4 - 1 / 4));
+  assert.equal(pairDelta("top", [12], 12, 0, 10), 1 + 1);
+  // NDCG@k with binary gains, over the ideal DCG of the golds.
+  const ideal = 1 + 1 / Math.log2(3);
+  assert.equal(pairDelta("ndcg", golds, 5, 0, 10), (1 - 1 / Math.log2(7)) / ideal);
+  assert.equal(pairDelta("ndcg", golds, 5, 11, 10), 1 / Math.log2(7) / ideal);
+  assert.equal(pairDelta("ndcg", [11], 11, 30, 10), 0);
+});
+
+Deno.test("boostReranker() with a metric at cut-off 10 fixes the first ten before the candidates below", () => {
+  // The gold is thirteenth: ten decoys above it in the first ten share mem_max, thirty others (two above
+  // it, twenty-eight below) share own_text. Plain pairwise gradients count the thirty more; at cut-off
+  // 10 only a swap with the first ten changes the metric, so the first split is on mem_max.
+  const groups: TrainingGroup[] = Array.from({ length: 40 }, () => ({
+    features: Array.from(
+      { length: 41 },
+      (_, c) => vector({ mem_max: c < 10 ? 1 : 0, own_text: c >= 10 && c !== 12 ? 1 : 0 }),
+    ),
+    labels: Array.from({ length: 41 }, (_, c) => c === 12 ? 1 : 0),
+  }));
+  const base: Reranker = {
+    features: [...FEATURES],
+    mean: new Array(m).fill(0),
+    std: new Array(m).fill(1),
+    weights: new Array(m).fill(0),
+  };
+  const opts = { trees: 1, depth: 1, minLeaf: 5, rate: 1, l2: 0.01 };
+  assert.equal(FEATURES[boostReranker(base, groups, opts).trees![0].feature[0]], "own_text");
+  for (const metric of ["mrr", "ndcg", "recall", "top"] as const) {
+    const tree = boostReranker(base, groups, { ...opts, metric, cutoff: 10 }).trees![0];
+    assert.equal(FEATURES[tree.feature[0]], "mem_max", metric);
+    // The decoys of the first ten go down (the leaf of mem_max > threshold is the lower one).
+    assert.ok(tree.value[tree.right[0]] < tree.value[tree.left[0]], metric);
+  }
+});
+
+Deno.test("trainReranker() with a metric at cut-off 10 weighs the mistakes in the first ten most", () => {
+  // As above: ten decoys in the first ten share mem_max, thirty others share own_text, the gold is
+  // thirteenth. Plain pairwise loss learns own_text's thirty pairs hardest; at cut-off 10 mem_max
+  // matters more, since only its decoys keep the gold out of the first ten.
+  const groups: TrainingGroup[] = Array.from({ length: 40 }, () => ({
+    features: Array.from(
+      { length: 41 },
+      (_, c) => vector({ mem_max: c < 10 ? 1 : 0, own_text: c >= 10 && c !== 12 ? 1 : 0 }),
+    ),
+    labels: Array.from({ length: 41 }, (_, c) => c === 12 ? 1 : 0),
+  }));
+  const plain = trainReranker(groups, { epochs: 100 });
+  assert.ok(plain.weights[at("own_text")] < plain.weights[at("mem_max")]);
+  for (const metric of ["mrr", "ndcg", "top"] as const) {
+    const model = trainReranker(groups, { epochs: 100, metric });
+    assert.ok(model.weights[at("mem_max")] < model.weights[at("own_text")], metric);
+  }
 });

@@ -550,7 +550,45 @@ export const TUNING = {
   skipWeight: 0.7,
   liabilityBoost: 1.3,
   returnBoost: 1.3,
+  /** completeUnknownBigrams: the weight of a completion (0: off), and the share of the articles it needs. */
+  completeWeight: 1,
+  completeShare: 0.7,
 };
+
+/**
+ * A slip of the second character that no homophone explains (仲栽 for 仲裁, a look-alike): a bigram of two
+ * loose characters (the segmenter binds neither into a word) that the library never writes is completed the
+ * one way the library continues its first character, when one bigram XZ holds at least completeShare of the
+ * articles in which X is followed by a content character (仲 -> 仲裁, 诉 -> 诉讼). A character continued many
+ * ways (借 -> 借款, 借贷, 借用) is left alone, and so are grammatical characters (FUNCTION_CHARS).
+ */
+export function completeUnknownBigrams(lib: LawLibrary, text: string): string[] {
+  const out: string[] = [];
+  for (const m of normalizeText(text).matchAll(/[\u3400-\u9fff]{2,}/g)) {
+    const run = m[0];
+    const inWord = inDictionaryWord(run);
+    for (let i = 0; i + 1 < run.length; i++) {
+      const [a, b] = [run[i], run[i + 1]];
+      if (FUNCTION_CHARS.has(a) || FUNCTION_CHARS.has(b) || lib.index.docFreq(a + b) > 0) continue;
+      // A character the segmenter binds into a word is spelled as meant (超市, 块钱, 跟谁): only a pair
+      // of loose characters, as a slip leaves them (仲栽 -> 仲/栽), is completed.
+      if (inWord[i] || inWord[i + 1]) continue;
+      const next = lib.index.followers(a);
+      let best = "";
+      let bestCount = 0;
+      let all = 0;
+      for (let k = 0; k < next.length; k += 2) {
+        const c = String.fromCharCode(next[k]);
+        // A pair in one article only is noise (a name, a misprint): it counts neither way.
+        if (FUNCTION_CHARS.has(c) || next[k + 1] < 2) continue;
+        all += next[k + 1];
+        if (next[k + 1] > bestCount) [best, bestCount] = [a + c, next[k + 1]];
+      }
+      if (bestCount > 0 && bestCount >= TUNING.completeShare * all && !out.includes(best)) out.push(best);
+    }
+  }
+  return out;
+}
 
 /**
  * Pseudo-relevance feedback (Rocchio over bigrams): the terms that stand out in the best feedbackDocs
@@ -808,6 +846,11 @@ function rankByText(
   const { opts, textPart, mentioned, topical, taken } = q;
   const table = opts.termTable === undefined ? shippedTermTable() : opts.termTable;
   const { terms, corrections, own, expansions } = queryTerms(lib, textPart, table);
+  if (TUNING.completeWeight > 0) {
+    for (const t of completeUnknownBigrams(lib, textPart)) {
+      terms.set(t, Math.max(terms.get(t) ?? 0, TUNING.completeWeight));
+    }
+  }
   const termList = [...terms.keys()];
   if (terms.size === 0) return { candidates: [], termList, corrections };
   const scores = new Float32Array(lib.index.size);
