@@ -22,7 +22,7 @@
  * --folds does), and the written questions of the other written folds train beside them while those of
  * written fold f are scored. It prints each set's R@1/5/10 and MRR@10 of the pools, for every --recipes
  * entry (boosting settings, lambda=mrr|ndcg, LambdaMART metric=mrr|ndcg|recall|top with sigma, cutoff and
- * norm=none|question|log, the linear part's linMetric, linCutoff and perq=1, linear=0 for trees alone, ww =
+ * norm=none|question|log, the linear part's linMetric (pairwise: plain pairs; top is shipped), linCutoff and perq=1, linear=0 for trees alone, ww =
  * the written questions' weight; rerank.ts boostReranker and trainReranker) and every --mixes share
  * (the fusion with the first pass, rerank.ts fusedOrder). --ship (or no --cv) writes law_reranker.json
  * (--ship-with=… its recipe, as a --recipes entry's settings).
@@ -291,8 +291,11 @@ export function trainShipped(
 
 export type Recipe = NonNullable<Parameters<typeof boostReranker>[2]>;
 export type LinearRecipe = NonNullable<Parameters<typeof trainReranker>[1]>;
-/** The shipped recipe's linear part (see trainReranker). */
-export const LINEAR: LinearRecipe = {};
+/**
+ * The shipped recipe's linear part (see trainReranker): LambdaRank weights for ΔMRR@10 + ΔR@10 (`top`),
+ * chosen at the session-33 final retrain (ADR 019: STARD as before, dev and own MRR up).
+ */
+export const LINEAR: LinearRecipe = { metric: "top" };
 
 /**
  * The pools kept in tests/cache (keyed by the feature list and the question counts), so model settings
@@ -375,8 +378,9 @@ export function parseRecipe(
     else if (k === "sw") small.real = Number(v);
     else if (k === "lw") small.written = Number(v);
     else if (k === "linear") linear = v === "0" ? null : linear;
-    else if (k === "linMetric") linear = { ...linear, metric: v as RankMetric };
-    else if (k === "perq") linear = { ...linear, perQuestion: v === "1" };
+    else if (k === "linMetric") {
+      linear = { ...linear, metric: v === "pairwise" ? undefined : v as RankMetric };
+    } else if (k === "perq") linear = { ...linear, perQuestion: v === "1" };
     else if (k === "linCutoff") linear = { ...linear, cutoff: Number(v) };
     else if (["lambda", "metric", "norm"].includes(k)) boost[k] = v;
     else boost[k] = Number(v);
