@@ -22,8 +22,9 @@
  * --folds does), and the written questions of the other written folds train beside them while those of
  * written fold f are scored. It prints each set's R@1/5/10 and MRR@10 of the pools, for every --recipes
  * entry (boosting settings, lambda=mrr|ndcg, LambdaMART metric=mrr|ndcg|recall|top with sigma, cutoff and
- * norm=none|question|log, the linear part's linMetric (pairwise: plain pairs; top is shipped), linCutoff and perq=1, linear=0 for trees alone, ww =
- * the written questions' weight; rerank.ts boostReranker and trainReranker) and every --mixes share
+ * norm=none|question|log, the linear part's linMetric (pairwise: plain pairs; top is shipped), linCutoff
+ * and perq=1, linear=0 for trees alone, ww = the written questions' weight; rerank.ts boostReranker and
+ * trainReranker) and every --mixes share
  * (the fusion with the first pass, rerank.ts fusedOrder). --ship (or no --cv) writes law_reranker.json
  * (--ship-with=… its recipe, as a --recipes entry's settings).
  * The pools are kept in tests/cache (keyed by the feature count and the question counts); --refresh
