@@ -22,7 +22,7 @@
  * --folds does), and the written questions of the other written folds train beside them while those of
  * written fold f are scored. It prints each set's R@1/5/10 and MRR@10 of the pools, for every --recipes
  * entry (boosting settings, lambda=mrr|ndcg, LambdaMART metric=mrr|ndcg|recall|top with sigma, cutoff and
- * norm=none|question|log, the linear part's linMetric (pairwise: plain pairs; top is shipped), linCutoff
+ * norm=none|question|log, the linear part's linMetric (pairwise: plain pairs, shipped), linCutoff
  * and perq=1, linear=0 for trees alone, ww = the written questions' weight; rerank.ts boostReranker and
  * trainReranker) and every --mixes share
  * (the fusion with the first pass, rerank.ts fusedOrder). --ship (or no --cv) writes law_reranker.json
@@ -293,10 +293,10 @@ export function trainShipped(
 export type Recipe = NonNullable<Parameters<typeof boostReranker>[2]>;
 export type LinearRecipe = NonNullable<Parameters<typeof trainReranker>[1]>;
 /**
- * The shipped recipe's linear part (see trainReranker): LambdaRank weights for ΔMRR@10 + ΔR@10 (`top`),
- * chosen at the session-33 final retrain (ADR 019: STARD as before, dev and own MRR up).
+ * The shipped recipe's linear part (see trainReranker): plain pairwise. linMetric=top gained on the
+ * national pools but lost the written questions' MRR on the 107-law library end to end (ADR 019, session 33).
  */
-export const LINEAR: LinearRecipe = { metric: "top" };
+export const LINEAR: LinearRecipe = {};
 
 /**
  * The pools kept in tests/cache (keyed by the feature list and the question counts), so model settings
