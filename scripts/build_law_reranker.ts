@@ -3,7 +3,7 @@
  * (server/services/laws/rerank.ts), from real questions labelled with the articles that answer them:
  *
  *   deno run -A scripts/build_law_reranker.ts [QUESTIONS_CSV] [--out=DIR] [--folds=5] [--cv [--ship]]
- *       [--refresh] [--limit=N] [--mixes=0.3,1] [--recipes=name:trees=60,depth=3,rate=0.1,minLeaf=50,lambda=mrr,ww=1;…]
+ *       [--refresh] [--small] [--ship-with=…] [--limit=N] [--mixes=0.3,1] [--recipes=name:trees=60,depth=3,rate=0.1,minLeaf=50,lambda=mrr,ww=1;…]
  *
  * QUESTIONS_CSV defaults to ../shared/data/laws/stard-dev.csv (real questions). The written questions
  * (WRITTEN_SETS: ../shared/data/laws/questions-dev.csv and tests/data/laws/questions-own.csv, labelled on
@@ -22,12 +22,21 @@
  * --folds does), and the written questions of the other written folds train beside them while those of
  * written fold f are scored. It prints each set's R@1/5/10 and MRR@10 of the pools, for every --recipes
  * entry (boosting settings, lambda=mrr|ndcg, LambdaMART metric=mrr|ndcg|recall|top with sigma, cutoff and
- * norm=none|question|log, the linear part's linMetric, linCutoff and perq=1, linear=0 for trees alone, ww =
- * the written questions' weight; rerank.ts boostReranker and trainReranker) and every --mixes share
- * (the fusion with the first pass, rerank.ts fusedOrder). --ship (or no --cv) writes law_reranker.json.
+ * norm=none|question|log, the linear part's linMetric (pairwise: plain pairs, shipped), linCutoff
+ * and perq=1, linear=0 for trees alone, ww = the written questions' weight; rerank.ts boostReranker and
+ * trainReranker) and every --mixes share
+ * (the fusion with the first pass, rerank.ts fusedOrder). --ship (or no --cv) writes law_reranker.json
+ * (--ship-with=… its recipe, as a --recipes entry's settings).
  * The pools are kept in tests/cache (keyed by the feature count and the question counts); --refresh
  * collects them again (needed after any change to the first pass or the features). --limit=N takes the
  * first N questions of each set (quick checks only).
+ *
+ * Small libraries (scripts/small_library_pools.ts): the real questions are also searched over random
+ * sub-libraries of the national corpus and the written ones over the shared 107-law library, with the
+ * same out-of-fold tables and memories, and trained on beside the national pools (weights
+ * SMALL_WEIGHTS; recipe keys sw= and lw=) when --small is given. --cv then also prints stard@small and
+ * dev@library / own@library: the held-out folds over those libraries. Measured and not shipped (ADR 019,
+ * session 33): they cost real questions a little and broke a small-library test as well.
  */
 import { cpuUsage } from "node:process";
 import type { LawLibrary } from "../server/services/laws/library.ts";
@@ -47,6 +56,7 @@ import {
 import { rerankCandidates } from "../server/services/laws/search.ts";
 import { buildTermTable } from "./build_law_term_table.ts";
 import { loadCorpus, memoryEntries, type Question, readQuestions, trainingPairs } from "./law_eval_data.ts";
+import { type SmallPools, smallPools } from "./small_library_pools.ts";
 // @ts-types="./score_types.d.ts"
 import { key as scoreKey } from "../../shared/data/laws/score.mjs";
 
@@ -63,10 +73,34 @@ function docKey(lib: LawLibrary, doc: number): string {
   return scoreKey(v.record.title, v.articles[lib.docArticle[doc]].number);
 }
 
-/** The re-ranker's pools of `questions`, with the table and memory learned from `train`. */
-export function collectPools(lib: LawLibrary, train: Question[], questions: Question[]): Pool[] {
-  const termTable = buildTermTable(lib, trainingPairs(lib, train));
-  const memory = buildQuestionMemory(memoryEntries(train));
+/** The term table and question memory learned from some labelled questions (see learnedWithout). */
+export interface Learned {
+  termTable: ReturnType<typeof buildTermTable>;
+  memory: ReturnType<typeof buildQuestionMemory>;
+}
+
+const learnedCache = new Map<string, Learned>();
+
+/**
+ * The table and memory learned from `train` on `lib` (kept for the run: the national and the
+ * small-library pools of the same fold share them).
+ */
+export function learnedWithout(lib: LawLibrary, train: Question[]): Learned {
+  const key = train.map((q) => q.id).join(",");
+  let l = learnedCache.get(key);
+  if (!l) {
+    l = {
+      termTable: buildTermTable(lib, trainingPairs(lib, train)),
+      memory: buildQuestionMemory(memoryEntries(train)),
+    };
+    learnedCache.set(key, l);
+  }
+  return l;
+}
+
+/** The re-ranker's pools of `questions` searched on `lib` with a learned table and memory. */
+export function poolsOn(lib: LawLibrary, learned: Learned, questions: Question[]): Pool[] {
+  const { termTable, memory } = learned;
   const out: Pool[] = [];
   for (const q of questions) {
     const c = rerankCandidates(lib, { q: q.question, termTable, memory, reranker: null });
@@ -80,6 +114,11 @@ export function collectPools(lib: LawLibrary, train: Question[], questions: Ques
     out.push({ keys, gold: q.gold, features: c.features, labels, set: q.set });
   }
   return out;
+}
+
+/** The re-ranker's pools of `questions`, with the table and memory learned from `train`. */
+export function collectPools(lib: LawLibrary, train: Question[], questions: Question[]): Pool[] {
+  return poolsOn(lib, learnedWithout(lib, train), questions);
 }
 
 export function foldOf(i: number, folds: number): number {
@@ -153,6 +192,8 @@ export interface PoolSet {
   nested: NestedFold[];
   /** Written questions' pools with the shipped table and memory (learned from all real questions). */
   written: Pool[];
+  /** Pools over small libraries (small_library_pools.ts), trained on beside the others when present. */
+  small?: SmallPools;
 }
 
 /**
@@ -197,15 +238,40 @@ export function writtenTraining(pools: Pool[], opts: { folds: number; f: number;
   return pools.filter((_, j) => foldOf(j, opts.folds) !== opts.f).map((p) => ({ ...p, weight }));
 }
 
-/** The training pools of scored fold f of the real questions: theirs, and the other folds' written ones. */
-export function trainingPools(set: PoolSet, f: number, weight?: number): Pool[] {
+/** How much a real question over a sub-library and a written one over the 107-law library count. */
+export const SMALL_WEIGHTS = { real: 1, written: 5 };
+
+/** The small-library pools of scored fold f (all of them when f < 0) with their weights. */
+export function smallTraining(set: PoolSet, f: number, weights = SMALL_WEIGHTS): Pool[] {
+  const s = set.small;
+  if (!s) return [];
   const folds = set.nested.length;
-  return [...set.nested[f].train, ...writtenTraining(set.nested[f].written, { folds, f, weight })];
+  const real = (f < 0 ? s.test.flat() : s.train[f]).map((p) => ({ ...p, weight: weights.real }));
+  const written = writtenTraining(f < 0 ? s.shippedWritten : s.written[f], {
+    folds: f < 0 ? 1 : folds,
+    f,
+    weight: weights.written,
+  });
+  return [...(weights.real > 0 ? real : []), ...(weights.written > 0 ? written : [])];
 }
 
-/** The shipped model's training pools: every real question out of fold, every written one. */
-export function shippedPools(set: PoolSet, weight?: number): Pool[] {
-  return [...set.nested.flatMap((n) => n.test), ...writtenTraining(set.written, { folds: 1, f: -1, weight })];
+/** The training pools of scored fold f of the real questions: theirs, the other folds' written ones, small libraries. */
+export function trainingPools(set: PoolSet, f: number, weight?: number, small = SMALL_WEIGHTS): Pool[] {
+  const folds = set.nested.length;
+  return [
+    ...set.nested[f].train,
+    ...writtenTraining(set.nested[f].written, { folds, f, weight }),
+    ...smallTraining(set, f, small),
+  ];
+}
+
+/** The shipped model's training pools: every real question out of fold, every written one, small libraries. */
+export function shippedPools(set: PoolSet, weight?: number, small = SMALL_WEIGHTS): Pool[] {
+  return [
+    ...set.nested.flatMap((n) => n.test),
+    ...writtenTraining(set.written, { folds: 1, f: -1, weight }),
+    ...smallTraining(set, -1, small),
+  ];
 }
 
 export const L2 = 1e-3;
@@ -226,7 +292,10 @@ export function trainShipped(
 
 export type Recipe = NonNullable<Parameters<typeof boostReranker>[2]>;
 export type LinearRecipe = NonNullable<Parameters<typeof trainReranker>[1]>;
-/** The shipped recipe's linear part (see trainReranker). */
+/**
+ * The shipped recipe's linear part (see trainReranker): plain pairwise. linMetric=top gained on the
+ * national pools but lost the written questions' MRR on the 107-law library end to end (ADR 019, session 33).
+ */
 export const LINEAR: LinearRecipe = {};
 
 /**
@@ -244,40 +313,35 @@ export async function readOrCollect(
   const key = `${FEATURES.length}-${qs.length}-${folds}-w${written.length}`;
   const path = new URL(`../tests/cache/rerank_pools_${key}.json`, import.meta.url).pathname;
   // Stored rounded, and read back the same way, so a model trained on fresh pools is the one the cache gives.
-  const revive = (data: PoolSet): PoolSet => {
-    const pool = (p: Pool) => ({
-      ...p,
-      features: p.features.map((x) =>
-        Float64Array.from(x as ArrayLike<number>, (v) => Math.round(v * 1e4) / 1e4)
-      ),
-    });
-    return {
-      nested: data.nested.map((n) => ({
-        train: n.train.map(pool),
-        test: n.test.map(pool),
-        written: n.written.map(pool),
-      })),
-      written: data.written.map(pool),
-    };
-  };
-  if (!Deno.args.includes("--refresh")) {
-    try {
-      return revive(JSON.parse(await Deno.readTextFile(path)) as PoolSet);
-    } catch { /* not cached yet */ }
-  }
-  const set = revive(nestedPools(typeof lib === "function" ? await lib() : lib, qs, { folds, written }));
+  const pool = (p: Pool) => ({
+    ...p,
+    features: p.features.map((x) =>
+      Float64Array.from(x as ArrayLike<number>, (v) => Math.round(v * 1e4) / 1e4)
+    ),
+  });
   const plain = (p: Pool) => ({ ...p, features: p.features.map((x) => Array.from(x)) });
-  await Deno.writeTextFile(
-    path,
-    JSON.stringify({
-      nested: set.nested.map((n) => ({
-        train: n.train.map(plain),
-        test: n.test.map(plain),
-        written: n.written.map(plain),
-      })),
-      written: set.written.map(plain),
-    }),
-  );
+  const each = <T>(data: T, f: (p: Pool) => unknown): T =>
+    Array.isArray(data)
+      ? data.map((x) => (x && typeof x === "object" && "labels" in x) ? f(x as Pool) : each(x, f)) as T
+      : Object.fromEntries(Object.entries(data as object).map(([k, v]) => [k, each(v, f)])) as T;
+  const cached = async <T>(file: string, collect: () => Promise<T> | T): Promise<T> => {
+    if (!Deno.args.includes("--refresh")) {
+      try {
+        return each(JSON.parse(await Deno.readTextFile(file)) as T, pool);
+      } catch { /* not cached yet */ }
+    }
+    const got = each(await collect(), pool);
+    await Deno.writeTextFile(file, JSON.stringify(each(got, plain)));
+    return got;
+  };
+  let national: LawLibrary | null = null;
+  const corpus = async () => national ??= typeof lib === "function" ? await lib() : lib;
+  const set: PoolSet = await cached(path, async () => nestedPools(await corpus(), qs, { folds, written }));
+  // The small-library pools (small_library_pools.ts), in a file of their own, with --small only.
+  if (Deno.args.includes("--small")) {
+    const smallPath = path.replace("rerank_pools_", "rerank_small_pools_");
+    set.small = await cached(smallPath, async () => await smallPools(await corpus(), qs, { folds, written }));
+  }
   return set;
 }
 
@@ -292,25 +356,37 @@ export function dropFeatures(set: PoolSet, names: string[]): void {
     return j;
   });
   const pools = [...set.nested.flatMap((n) => [...n.train, ...n.test, ...n.written]), ...set.written];
+  const s = set.small;
+  if (s) pools.push(...[...s.train, ...s.test, ...s.written].flat(), ...s.shippedWritten);
   for (const p of pools) for (const x of p.features) for (const j of cols) x[j] = 0;
 }
 
-/** "trees=60,depth=3,rate=0.1,minLeaf=50,lambda=mrr,ww=1" -> boosting settings and the written weight. */
-export function parseRecipe(spec: string): { boost: Recipe; ww: number; linear: LinearRecipe | null } {
+/**
+ * "trees=60,depth=3,rate=0.1,minLeaf=50,lambda=mrr,ww=1,sw=1,lw=5" -> boosting settings, the written
+ * weight, the linear part's recipe and the small-library weights (sw: real questions over sub-libraries,
+ * lw: written questions over the 107-law library; 0 leaves them out).
+ */
+export function parseRecipe(
+  spec: string,
+): { boost: Recipe; ww: number; linear: LinearRecipe | null; small: typeof SMALL_WEIGHTS } {
   const boost: Record<string, number | string> = { ...BOOST };
   let ww = WRITTEN_WEIGHT;
   let linear: LinearRecipe | null = { ...LINEAR };
+  const small = { ...SMALL_WEIGHTS };
   for (const kv of spec.split(",").filter(Boolean)) {
     const [k, v] = kv.split("=");
     if (k === "ww") ww = Number(v);
+    else if (k === "sw") small.real = Number(v);
+    else if (k === "lw") small.written = Number(v);
     else if (k === "linear") linear = v === "0" ? null : linear;
-    else if (k === "linMetric") linear = { ...linear, metric: v as RankMetric };
-    else if (k === "perq") linear = { ...linear, perQuestion: v === "1" };
+    else if (k === "linMetric") {
+      linear = { ...linear, metric: v === "pairwise" ? undefined : v as RankMetric };
+    } else if (k === "perq") linear = { ...linear, perQuestion: v === "1" };
     else if (k === "linCutoff") linear = { ...linear, cutoff: Number(v) };
     else if (["lambda", "metric", "norm"].includes(k)) boost[k] = v;
     else boost[k] = Number(v);
   }
-  return { boost: boost as Recipe, ww, linear };
+  return { boost: boost as Recipe, ww, linear, small };
 }
 
 if (import.meta.main) {
@@ -345,11 +421,15 @@ if (import.meta.main) {
         parts.reduce((a, x) => a + x.s[k] * x.n, 0) / total;
       return { r1: w("r1"), r5: w("r5"), r10: w("r10"), mrr: w("mrr") };
     };
-    const heldOut = (f: number, name: string) =>
-      name === "stard"
-        ? set.nested[f].test
-        : set.nested[f].written.filter((p, j) => p.set === name && foldOf(j, folds) === f);
+    // "dev@library": the written set over the 107-law library; "stard@small": over the sub-libraries.
+    const heldOut = (f: number, name: string) => {
+      const [set1, on] = name.split("@");
+      if (set1 === "stard") return on ? set.small!.test[f] : set.nested[f].test;
+      const pools = on ? set.small!.written[f] : set.nested[f].written;
+      return pools.filter((p, j) => p.set === set1 && foldOf(j, folds) === f);
+    };
     const names = ["stard", ...Object.keys(WRITTEN_SETS)];
+    if (set.small) names.push("stard@small", ...Object.keys(WRITTEN_SETS).map((n) => `${n}@library`));
     for (const name of names) {
       line(
         `${name} first pass`,
@@ -361,8 +441,8 @@ if (import.meta.main) {
     }
     for (const spec of recipes) {
       const [label, settings = ""] = spec.split(":");
-      const { boost, ww, linear } = parseRecipe(settings);
-      const models = set.nested.map((_, f) => trainShipped(trainingPools(set, f, ww), boost, linear));
+      const { boost, ww, linear, small } = parseRecipe(settings);
+      const models = set.nested.map((_, f) => trainShipped(trainingPools(set, f, ww, small), boost, linear));
       for (const mix of mixes) {
         for (const name of names) {
           line(
@@ -377,8 +457,10 @@ if (import.meta.main) {
     }
   }
   if (!Deno.args.includes("--cv") || Deno.args.includes("--ship")) {
-    const pools = shippedPools(set);
-    const model = trainShipped(pools);
+    // --ship-with=sw=0,lw=5: the shipped model's recipe (as one --recipes entry), by default the shipped one.
+    const recipe = parseRecipe(flag("ship-with") ?? "");
+    const pools = shippedPools(set, recipe.ww, recipe.small);
+    const model = trainShipped(pools, recipe.boost, recipe.linear);
     line("out-of-fold, first pass", poolScores(pools, null));
     line("out-of-fold, re-ranked (train)", poolScores(pools, model));
     const json = {
@@ -387,6 +469,7 @@ if (import.meta.main) {
       source: src.split("/").pop(),
       questions: qs.length,
       written: set.written.length,
+      small: set.small ? smallTraining(set, -1, recipe.small).length : 0,
       ...model,
     };
     await Deno.writeTextFile(`${dir}/law_reranker.json`, JSON.stringify(json, null, 1) + "\n");

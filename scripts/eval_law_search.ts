@@ -27,6 +27,7 @@ import {
   readOrCollect,
   readWritten,
   shippedPools,
+  SMALL_WEIGHTS,
   trainingPools,
   trainShipped,
   WRITTEN_SETS,
@@ -256,6 +257,12 @@ async function crossValidateWritten(
     const reranker = writtenFoldCache[f] ??= trainShipped([
       ...real,
       ...writtenTraining(pools.written, { folds: opts.folds, f }),
+      // The written questions over the 107-law library (build_law_reranker.ts smallTraining), fold f left out.
+      ...writtenTraining(pools.small?.shippedWritten ?? [], {
+        folds: opts.folds,
+        f,
+        weight: SMALL_WEIGHTS.written,
+      }),
     ]);
     const test = pools.written.flatMap((p, j) => p.set === set && foldOf(j, opts.folds) === f ? [j] : []);
     const qs = test.map((j) => written[j]);
