@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import "../auth/test_storage.ts";
 import { clearSession, getToken, startSession } from "../auth/session.ts";
 import { registerMessage } from "../components/feedback.ts";
 import { ApiError, fileNameOf, requestBlob } from "./client.ts";

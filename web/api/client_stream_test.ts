@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import "../auth/test_storage.ts";
 import { TEST_USER } from "../auth/test_user.ts";
 import { clearSession, consumeEndedByApp, getToken, startSession } from "../auth/session.ts";
 import { registerMessage } from "../components/feedback.ts";

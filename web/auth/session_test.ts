@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import "./test_storage.ts";
 import { TEST_USER as USER } from "./test_user.ts";
 import { clearSession, getUser, isSignedIn, type SessionUser, setUser, startSession } from "./session.ts";
 
