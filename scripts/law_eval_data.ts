@@ -87,3 +87,100 @@ export function trainingPairs(lib: LawLibrary, questions: Question[]): TrainingP
 export function memoryEntries(questions: Question[]): MemoryEntry[] {
   return questions.map((q) => ({ question: q.question, answers: q.answers }));
 }
+
+const TESTS = new URL("../tests/data/laws/", import.meta.url).pathname;
+
+/** How much a written question counts in the re-ranker's training against a real one (ADR 019, session 31). */
+export const WRITTEN_WEIGHT = 5;
+
+/**
+ * A labelled set the learned parts of law search train on beside stard-dev (the real questions the term
+ * table and the question memory always learn from).
+ */
+export interface TrainingSet {
+  path: string;
+  /** "real": asked as the public asks (like stard-dev); "written": written from the statutes (like questions-dev). */
+  kind: "real" | "written";
+  /** What one of its questions counts in the re-ranker's training against a stard-dev question. */
+  weight: number;
+  /**
+   * Scored by cross-validation (split into folds among the scored sets, each fold's re-ranker trained
+   * without it); otherwise a training-only set, in the training of every fold. A training-only set must
+   * be disjoint from stard-dev and the scored sets (written without reading them).
+   */
+  scored: boolean;
+  /** Also remembered by the question memory and learned by the term table (only training-only sets). */
+  memory: boolean;
+}
+
+/** Every labelled set trained on beside stard-dev, in a fixed order (the scored sets' folds depend on it). */
+export const TRAINING_SETS: Record<string, TrainingSet> = {
+  dev: {
+    path: `${DATA}questions-dev.csv`,
+    kind: "written",
+    weight: WRITTEN_WEIGHT,
+    scored: true,
+    memory: false,
+  },
+  own: {
+    path: `${TESTS}questions-own.csv`,
+    kind: "written",
+    weight: WRITTEN_WEIGHT,
+    scored: true,
+    memory: false,
+  },
+};
+
+/** The training-only sets a run uses, their weights and which of them are remembered. */
+export interface SetChoice {
+  /** Training-only sets the re-ranker trains on, in TRAINING_SETS order. */
+  extra: string[];
+  /** Weight of each chosen set (TRAINING_SETS' unless overridden). */
+  weights: Record<string, number>;
+  /** Sets the term table and the question memory learn from beside stard-dev. */
+  memory: string[];
+}
+
+/**
+ * The training-only sets of a run: every one in TRAINING_SETS, or `--sets=a,b:0.5` (name or name:weight;
+ * `--sets=` none); remembered: those marked `memory`, or `--memory-sets=a,b` (`--memory-sets=` none).
+ */
+export function chosenSets(args: string[] = Deno.args): SetChoice {
+  const flag = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const names = Object.keys(TRAINING_SETS);
+  const check = (n: string, opt: string) => {
+    if (!TRAINING_SETS[n]) throw new Error(`${opt}: no set ${n} (${names.join(", ")})`);
+    if (TRAINING_SETS[n].scored) {
+      throw new Error(`${opt}: ${n} is scored by cross-validation, not training-only`);
+    }
+    return n;
+  };
+  const weights: Record<string, number> = {};
+  const setsFlag = flag("sets");
+  const extra = setsFlag === undefined
+    ? names.filter((n) => !TRAINING_SETS[n].scored)
+    : setsFlag.split(",").filter(Boolean).map((s) => {
+      const [n, w] = s.split(":");
+      if (w !== undefined) weights[n] = Number(w);
+      return check(n, "--sets");
+    });
+  for (const n of extra) weights[n] ??= TRAINING_SETS[n].weight;
+  const memFlag = flag("memory-sets");
+  const memory = memFlag === undefined
+    ? names.filter((n) => !TRAINING_SETS[n].scored && TRAINING_SETS[n].memory)
+    : memFlag.split(",").filter(Boolean).map((n) => check(n, "--memory-sets"));
+  const order = (l: string[]) => names.filter((n) => l.includes(n));
+  return { extra: order(extra), weights, memory: order(memory) };
+}
+
+/** The questions of the named TRAINING_SETS, each tagged with its set. */
+export function readSets(names: string[]): Question[] {
+  return names.flatMap((set) => readQuestions(TRAINING_SETS[set].path).map((q) => ({ ...q, set })));
+}
+
+/** A file-name part naming sets by their sizes ("public-civil120+own2150"), "" for none. */
+export function setsKey(qs: Question[]): string {
+  const counts = new Map<string, number>();
+  for (const q of qs) counts.set(q.set ?? "", (counts.get(q.set ?? "") ?? 0) + 1);
+  return [...counts].map(([n, c]) => `${n}${c}`).join("+");
+}
