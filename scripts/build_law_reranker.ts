@@ -51,6 +51,7 @@ import { cpuUsage } from "node:process";
 import type { LawLibrary } from "../server/services/laws/library.ts";
 import { buildQuestionMemory } from "../server/services/laws/question_memory.ts";
 import {
+  averageRerankers,
   boostReranker,
   FEATURES,
   fusedOrder,
@@ -366,12 +367,54 @@ export const L2 = 1e-3;
 /** The shipped recipe's boosting settings (see boostReranker). */
 export const BOOST: Recipe = { trees: 60, depth: 3, rate: 0.1, minLeaf: 50 };
 
-/** The model as shipped: a linear model, then boosted trees on top when BOOST.trees > 0. */
+/**
+ * Bagging: `bags` models, each trained on a `share` of the questions (drawn without replacement, seeded
+ * by the bag's number), their scores averaged (rerank.ts averageRerankers); 1 = one model on all.
+ */
+export interface Bagging {
+  bags: number;
+  share: number;
+}
+export const BAGGING: Bagging = { bags: 1, share: 0.8 };
+
+/** A deterministic pseudo-random sequence in [0, 1) (mulberry32). */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The questions of bag b: a `share` of the pools, drawn without replacement (seed b + 1). */
+export function bagOf<T>(pools: T[], b: number, share: number): T[] {
+  const r = random(b + 1);
+  const keyed = pools.map((p, i) => ({ p, i, u: r() }));
+  const keep = Math.round(share * pools.length);
+  return keyed.sort((x, y) => x.u - y.u).slice(0, keep).sort((x, y) => x.i - y.i).map((x) => x.p);
+}
+
+/**
+ * The model as shipped: a linear model, then boosted trees on top when BOOST.trees > 0; with bagging
+ * (bag.bags > 1) the average of such models on subsamples of the questions.
+ */
 export function trainShipped(
   pools: Pool[],
   boost: Recipe = BOOST,
   linearRecipe: LinearRecipe | null = LINEAR,
+  bag: Bagging = BAGGING,
 ): Reranker {
+  if (bag.bags > 1) {
+    return averageRerankers(
+      Array.from(
+        { length: bag.bags },
+        (_, b) => trainShipped(bagOf(pools, b, bag.share), boost, linearRecipe, { bags: 1, share: 1 }),
+      ),
+    );
+  }
   const linear = trainReranker(pools, { ...linearRecipe, l2: L2 });
   // Trees alone (linear=0 in --recipes): the linear part's weights zeroed, its standardization kept.
   if (!linearRecipe) linear.weights = linear.weights.map(() => 0);
@@ -483,7 +526,9 @@ export function parseRecipe(
   linear: LinearRecipe | null;
   small: typeof SMALL_WEIGHTS;
   weights: Record<string, number>;
+  bag: Bagging;
 } {
+  const bag = { ...BAGGING };
   const boost: Record<string, number | string> = { ...BOOST };
   let ww = WRITTEN_WEIGHT;
   let linear: LinearRecipe | null = { ...LINEAR };
@@ -495,6 +540,8 @@ export function parseRecipe(
       for (const [n, t] of Object.entries(TRAINING_SETS)) if (!t.scored && t.kind === k) sets[n] = Number(v);
     } else if (TRAINING_SETS[k] && !TRAINING_SETS[k].scored) sets[k] = Number(v);
     else if (k === "ww") ww = Number(v);
+    else if (k === "bags") bag.bags = Number(v);
+    else if (k === "bagShare") bag.share = Number(v);
     else if (k === "sw") small.real = Number(v);
     else if (k === "lw") small.written = Number(v);
     else if (k === "linear") linear = v === "0" ? null : linear;
@@ -505,7 +552,7 @@ export function parseRecipe(
     else if (["lambda", "metric", "norm"].includes(k)) boost[k] = v;
     else boost[k] = Number(v);
   }
-  return { boost: boost as Recipe, ww, linear, small, weights: sets };
+  return { boost: boost as Recipe, ww, linear, small, weights: sets, bag };
 }
 
 if (import.meta.main) {
@@ -568,9 +615,9 @@ if (import.meta.main) {
     }
     for (const spec of recipes) {
       const [label, settings = ""] = spec.split(":");
-      const { boost, ww, linear, small, weights } = parseRecipe(settings, choice.weights);
+      const { boost, ww, linear, small, weights, bag } = parseRecipe(settings, choice.weights);
       const models = set.nested.map((_, f) =>
-        trainShipped(trainingPools(set, f, ww, small, weights), boost, linear)
+        trainShipped(trainingPools(set, f, ww, small, weights), boost, linear, bag)
       );
       for (const mix of mixes) {
         for (const name of names) {
@@ -589,7 +636,7 @@ if (import.meta.main) {
     // --ship-with=sw=0,lw=5: the shipped model's recipe (as one --recipes entry), by default the shipped one.
     const recipe = parseRecipe(flag("ship-with") ?? "", choice.weights);
     const pools = shippedPools(set, recipe.ww, recipe.small, recipe.weights);
-    const model = trainShipped(pools, recipe.boost, recipe.linear);
+    const model = trainShipped(pools, recipe.boost, recipe.linear, recipe.bag);
     line("out-of-fold, first pass", poolScores(pools, null));
     line("out-of-fold, re-ranked (train)", poolScores(pools, model));
     const json = {
