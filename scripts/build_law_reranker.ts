@@ -3,7 +3,8 @@
  * (server/services/laws/rerank.ts), from real questions labelled with the articles that answer them:
  *
  *   deno run -A scripts/build_law_reranker.ts [QUESTIONS_CSV] [--out=DIR] [--folds=5] [--cv [--ship]]
- *       [--refresh] [--small] [--ship-with=…] [--limit=N] [--mixes=0.3,1] [--sets=a,b:0.5] [--memory-sets=a,b]
+ *       [--refresh] [--small] [--ship-with=…] [--limit=N] [--mixes=0.3,1] [--sets=a,b:0.5]
+ *       [--memory-sets=a,b] [--table-sets=a,b]
  *       [--recipes=name:trees=60,depth=3,rate=0.1,minLeaf=50,lambda=mrr,ww=1;…]
  *
  * QUESTIONS_CSV defaults to ../shared/data/laws/stard-dev.csv (real questions). The written questions
@@ -21,9 +22,9 @@
  * kind and weight; --sets=a,b:0.5 chooses them and their weights): questions written for training
  * without reading stard-dev or the scored written sets, so they are in the training of every fold and
  * never scored (--cv prints their first pass only); recipe keys NAME=w, real=w, written=w set their
- * weights. Those marked `memory` (or --memory-sets=a,b) are also learned by every table and memory (the
- * real questions' pools then are collected with them; a remembered question's own pool without its own
- * fold of them).
+ * weights. Those marked `memory` (or --memory-sets=a,b) are also remembered by every question memory,
+ * those marked `table` (or --table-sets=a,b) learned by every term table (the real questions' pools
+ * then are collected with them; such a question's own pool without its own fold of its set).
  *
  * --cv scores the re-ranker by nested K-fold cross-validation without touching a held-out fold: for the
  * scored fold f of the real questions, the training questions of fold g get features learned without f
@@ -103,16 +104,18 @@ export interface Learned {
 
 const learnedCache = new Map<string, Learned>();
 
+const questionId = (q: Question) => `${q.set ?? ""}:${q.id}`;
+
 /**
- * The table and memory learned from `train` on `lib` (kept for the run: the national and the
- * small-library pools of the same fold share them).
+ * The memory learned from `train` and the table from `tableTrain` (by default the same questions) on
+ * `lib` (kept for the run: the national and the small-library pools of the same fold share them).
  */
-export function learnedWithout(lib: LawLibrary, train: Question[]): Learned {
-  const key = train.map((q) => `${q.set ?? ""}:${q.id}`).join(",");
+export function learnedWithout(lib: LawLibrary, train: Question[], tableTrain = train): Learned {
+  const key = `${train.map(questionId).join(",")}|${tableTrain.map(questionId).join(",")}`;
   let l = learnedCache.get(key);
   if (!l) {
     l = {
-      termTable: buildTermTable(lib, trainingPairs(lib, train)),
+      termTable: buildTermTable(lib, trainingPairs(lib, tableTrain)),
       memory: buildQuestionMemory(memoryEntries(train)),
     };
     learnedCache.set(key, l);
@@ -229,13 +232,13 @@ export interface PoolSet {
 export function nestedPools(
   lib: LawLibrary,
   qs: Question[],
-  opts: { folds: number; written: Question[]; remembered?: Question[] },
+  opts: { folds: number; written: Question[]; learnt?: Learnt },
 ): PoolSet {
   const { folds, written } = opts;
   // The training-only sets the table and memory also learn from (never scored: every fold has them all).
-  const remembered = opts.remembered ?? [];
+  const learnt = opts.learnt ?? NOTHING_LEARNT;
   const collect = (train: Question[], questions: Question[]) =>
-    poolsOn(lib, learnedWithout(lib, [...train, ...remembered]), questions);
+    poolsOn(lib, learnedWithout(lib, [...train, ...learnt.memory], [...train, ...learnt.table]), questions);
   const byFold = (f: number) => qs.filter((_, i) => foldOf(i, folds) === f);
   const pair = new Map<string, Pool[]>();
   for (let f = 0; f < folds; f++) {
@@ -265,27 +268,57 @@ export interface ExtraPools {
   shipped: Pool[];
 }
 
+/** Training-only questions the memory and the table learn from beside the real ones (chosenSets). */
+export interface Learnt {
+  memory: Question[];
+  table: Question[];
+}
+export const NOTHING_LEARNT: Learnt = { memory: [], table: [] };
+
+export function learntOf(choice: SetChoice): Learnt {
+  return { memory: readSets(choice.memory), table: readSets(choice.table) };
+}
+
+/** Each training-only question's fold among the questions of its own set (foldOf of its place there). */
+function setFolds(lists: Question[][], folds: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const list of lists) {
+    const place = new Map<string, number>();
+    for (const q of list) {
+      const i = place.get(q.set ?? "") ?? 0;
+      place.set(q.set ?? "", i + 1);
+      if (!out.has(questionId(q))) out.set(questionId(q), foldOf(i, folds));
+    }
+  }
+  return out;
+}
+
 /**
  * The pools of the training-only questions `extra`: for scored fold f with the table and memory learned
- * from the real questions without f (and the remembered sets); a remembered question (one of
- * `remembered`, split into folds by foldOf among themselves) is searched without its own fold of them,
- * as an unseen question would be.
+ * from the real questions without f (and the learnt sets); a learnt question (split into folds by foldOf
+ * within its set) is searched with a table and memory without its own fold of its set, as an unseen
+ * question would be.
  */
 export function extraPools(
   lib: LawLibrary,
   qs: Question[],
-  opts: { folds: number; extra: Question[]; remembered: Question[] },
+  opts: { folds: number; extra: Question[]; learnt: Learnt },
 ): ExtraPools {
-  const { folds, extra, remembered } = opts;
-  const id = (q: Question) => `${q.set ?? ""}:${q.id}`;
-  const memFold = new Map(remembered.map((q, j) => [id(q), foldOf(j, folds)]));
+  const { folds, extra, learnt } = opts;
+  const fold = setFolds([extra, learnt.memory, learnt.table], folds);
+  const learntIds = new Set([...learnt.memory, ...learnt.table].map(questionId));
+  const foldOfExtra = (q: Question) => learntIds.has(questionId(q)) ? fold.get(questionId(q))! : -1;
   const poolsFor = (real: Question[]): Pool[] => {
     const out: Pool[] = new Array(extra.length);
     for (let h = -1; h < folds; h++) {
-      const idx = extra.flatMap((q, i) => (memFold.get(id(q)) ?? -1) === h ? [i] : []);
+      const idx = extra.flatMap((q, i) => foldOfExtra(q) === h ? [i] : []);
       if (idx.length === 0) continue;
-      const mem = remembered.filter((_, j) => foldOf(j, folds) !== h);
-      const got = poolsOn(lib, learnedWithout(lib, [...real, ...mem]), idx.map((i) => extra[i]));
+      const without = (l: Question[]) => l.filter((q) => fold.get(questionId(q)) !== h);
+      const learned = learnedWithout(lib, [...real, ...without(learnt.memory)], [
+        ...real,
+        ...without(learnt.table),
+      ]);
+      const got = poolsOn(lib, learned, idx.map((i) => extra[i]));
       idx.forEach((i, k) => out[i] = got[k]);
     }
     return out;
@@ -444,8 +477,9 @@ export async function readOrCollect(
 ): Promise<PoolSet> {
   const written = readWritten().slice(0, limit || undefined);
   const extra = readSets(choice.extra).slice(0, limit || undefined);
-  const remembered = readSets(choice.memory);
-  const mem = remembered.length ? `-m${setsKey(remembered)}` : "";
+  const learnt = learntOf(choice);
+  const mem = (learnt.memory.length ? `-m${setsKey(learnt.memory)}` : "") +
+    (learnt.table.length ? `-t${setsKey(learnt.table)}` : "");
   const key = `${FEATURES.length}-${qs.length}-${folds}`;
   const path = new URL(`../tests/cache/rerank_pools_${key}-w${written.length}${mem}.json`, import.meta.url)
     .pathname;
@@ -475,14 +509,14 @@ export async function readOrCollect(
   const corpus = async () => national ??= typeof lib === "function" ? await lib() : lib;
   const set: PoolSet = await cached(
     path,
-    async () => nestedPools(await corpus(), qs, { folds, written, remembered }),
+    async () => nestedPools(await corpus(), qs, { folds, written, learnt }),
   );
   if (extra.length > 0) {
     const extraPath = path.replace("rerank_pools_", "rerank_extra_pools_")
       .replace(`-w${written.length}`, `-${setsKey(extra)}`);
     set.extra = await cached(
       extraPath,
-      async () => extraPools(await corpus(), qs, { folds, extra, remembered }),
+      async () => extraPools(await corpus(), qs, { folds, extra, learnt }),
     );
   }
   // The small-library pools (small_library_pools.ts), in a file of their own, with --small only.
@@ -654,6 +688,7 @@ if (import.meta.main) {
         }]),
       ),
       remembered: choice.memory,
+      tabled: choice.table,
       ...model,
     };
     await Deno.writeTextFile(`${dir}/law_reranker.json`, JSON.stringify(json, null, 1) + "\n");

@@ -48,8 +48,22 @@ function withSets(sets: typeof TRAINING_SETS, fn: () => void | Promise<void>) {
 }
 
 const EXTRA = {
-  "test-real": { path: "/dev/null", kind: "real" as const, weight: 1, scored: false, memory: true },
-  "test-written": { path: "/dev/null", kind: "written" as const, weight: 5, scored: false, memory: false },
+  "test-real": {
+    path: "/dev/null",
+    kind: "real" as const,
+    weight: 1,
+    scored: false,
+    memory: true,
+    table: false,
+  },
+  "test-written": {
+    path: "/dev/null",
+    kind: "written" as const,
+    weight: 5,
+    scored: false,
+    memory: false,
+    table: true,
+  },
 };
 
 Deno.test(
@@ -58,9 +72,15 @@ Deno.test(
     const all = chosenSets([]);
     assert.deepEqual(all.extra, ["test-real", "test-written"]);
     assert.deepEqual(all.memory, ["test-real"]);
+    assert.deepEqual(all.table, ["test-written"]);
     assert.deepEqual(all.weights, { "test-real": 1, "test-written": 5 });
-    const some = chosenSets(["--sets=test-written:2", "--memory-sets="]);
-    assert.deepEqual(some, { extra: ["test-written"], weights: { "test-written": 2 }, memory: [] });
+    const some = chosenSets(["--sets=test-written:2", "--memory-sets=", "--table-sets=test-real"]);
+    assert.deepEqual(some, {
+      extra: ["test-written"],
+      weights: { "test-written": 2 },
+      memory: [],
+      table: ["test-real"],
+    });
     assert.throws(() => chosenSets(["--sets=dev"]), /scored/);
     assert.throws(() => chosenSets(["--memory-sets=own"]), /scored/);
     assert.throws(() => chosenSets(["--sets=nosuch"]), /no set/);
@@ -93,7 +113,7 @@ Deno.test("extraPools(): a remembered training-only question is searched without
     question("r", 2, "离婚后老公欠的债我要还吗", 3),
   ];
   const extra = [...remembered, question("w", 0, "房东不交房子怎么办", 4)];
-  const got = extraPools(lib, real, { folds: 3, extra, remembered });
+  const got = extraPools(lib, real, { folds: 3, extra, learnt: { memory: remembered, table: remembered } });
   const memMax = FEATURES.indexOf("mem_max");
   const goldMemory = (p: Pool) =>
     Math.max(0, ...p.features.flatMap((x, i) => p.labels[i] ? [x[memMax]] : []));

@@ -16,7 +16,8 @@
  * is trained without that fold's questions, and so is the re-ranker (scripts/build_law_reranker.ts; its pools
  * are cached in tests/cache; variant setting rerank=0 leaves it out). The training-only sets of
  * law_eval_data.ts TRAINING_SETS are in every fold's training (--sets=a,b:0.5 chooses them and their
- * weights, --memory-sets=a,b the ones each fold's table and memory also learn from; see chosenSets).
+ * weights, --memory-sets=a,b the ones each fold's memory also remembers, --table-sets=a,b the ones its
+ * table learns from; see chosenSets).
  */
 import type { LawLibrary } from "../server/services/laws/library.ts";
 import { searchLaws, TUNING } from "../server/services/laws/search.ts";
@@ -225,18 +226,20 @@ async function crossValidate(
   const rows: Scores[] = [];
   const times: number[] = [];
   // The re-ranker of fold f is trained on pools of the other folds collected without f (never its answers),
-  // and on the training-only sets (law_eval_data.ts chosenSets; --sets=, --memory-sets=).
+  // and on the training-only sets (law_eval_data.ts chosenSets; --sets=, --memory-sets=,
+  // --table-sets=).
   const choice = chosenSets();
   const nested = opts.rerank && opts.memory ? await readOrCollect(lib, qs, opts.folds, 0, choice) : null;
-  // The remembered training-only sets are learned by every fold's table and memory.
+  // The training-only sets every fold's memory remembers and its table learns from.
   const remembered = readSets(choice.memory);
+  const tabled = readSets(choice.table);
   for (let f = 0; f < opts.folds; f++) {
-    const train = [...qs.filter((_, i) => foldOf(i, opts.folds) !== f), ...remembered];
+    const real = qs.filter((_, i) => foldOf(i, opts.folds) !== f);
     const test = qs.filter((_, i) => foldOf(i, opts.folds) === f);
     // Learned once per fold and reused by every variant (they differ only in TUNING and what they use).
     const learned = foldCache[f] ??= {
-      table: buildTermTable(lib, trainingPairs(lib, train)),
-      memory: buildQuestionMemory(memoryEntries(train)),
+      table: buildTermTable(lib, trainingPairs(lib, [...real, ...tabled])),
+      memory: buildQuestionMemory(memoryEntries([...real, ...remembered])),
       reranker: nested ? trainShipped(trainingPools(nested, f, undefined, undefined, choice.weights)) : null,
     };
     if (nested && !learned.reranker) {
@@ -258,7 +261,7 @@ const writtenFoldCache: (Reranker | null)[] = [];
  * Cross-validation of a written set (dev or own): the shipped table and memory (they never saw a written
  * question), and for each fold f a re-ranker trained on every real question, on the written questions
  * of the other folds (folds as scripts/build_law_reranker.ts splits the written sets) and on the
- * training-only sets. The shipped table and memory must have been built with the run's --memory-sets.
+ * training-only sets. The shipped table and memory must have been built with the run's --memory-sets and --table-sets.
  */
 async function crossValidateWritten(
   libs: { national: () => Promise<LawLibrary>; scored: LawLibrary },

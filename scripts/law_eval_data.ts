@@ -109,8 +109,10 @@ export interface TrainingSet {
    * be disjoint from stard-dev and the scored sets (written without reading them).
    */
   scored: boolean;
-  /** Also remembered by the question memory and learned by the term table (only training-only sets). */
+  /** Also remembered by the question memory (only training-only sets). */
   memory: boolean;
+  /** Also learned by the term table (only training-only sets). */
+  table: boolean;
 }
 
 /** Every labelled set trained on beside stard-dev, in a fixed order (the scored sets' folds depend on it). */
@@ -121,6 +123,7 @@ export const TRAINING_SETS: Record<string, TrainingSet> = {
     weight: WRITTEN_WEIGHT,
     scored: true,
     memory: false,
+    table: false,
   },
   own: {
     path: `${TESTS}questions-own.csv`,
@@ -128,6 +131,7 @@ export const TRAINING_SETS: Record<string, TrainingSet> = {
     weight: WRITTEN_WEIGHT,
     scored: true,
     memory: false,
+    table: false,
   },
 };
 
@@ -137,13 +141,16 @@ export interface SetChoice {
   extra: string[];
   /** Weight of each chosen set (TRAINING_SETS' unless overridden). */
   weights: Record<string, number>;
-  /** Sets the term table and the question memory learn from beside stard-dev. */
+  /** Sets the question memory remembers beside stard-dev. */
   memory: string[];
+  /** Sets the term table learns from beside stard-dev. */
+  table: string[];
 }
 
 /**
  * The training-only sets of a run: every one in TRAINING_SETS, or `--sets=a,b:0.5` (name or name:weight;
- * `--sets=` none); remembered: those marked `memory`, or `--memory-sets=a,b` (`--memory-sets=` none).
+ * `--sets=` none); remembered: those marked `memory`, or `--memory-sets=a,b` (`--memory-sets=` none);
+ * learned by the term table: those marked `table`, or `--table-sets=a,b`.
  */
 export function chosenSets(args: string[] = Deno.args): SetChoice {
   const flag = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -165,12 +172,14 @@ export function chosenSets(args: string[] = Deno.args): SetChoice {
       return check(n, "--sets");
     });
   for (const n of extra) weights[n] ??= TRAINING_SETS[n].weight;
-  const memFlag = flag("memory-sets");
-  const memory = memFlag === undefined
-    ? names.filter((n) => !TRAINING_SETS[n].scored && TRAINING_SETS[n].memory)
-    : memFlag.split(",").filter(Boolean).map((n) => check(n, "--memory-sets"));
+  const learners = (key: "memory" | "table") => {
+    const given = flag(`${key}-sets`);
+    return given === undefined
+      ? names.filter((n) => !TRAINING_SETS[n].scored && TRAINING_SETS[n][key])
+      : given.split(",").filter(Boolean).map((n) => check(n, `--${key}-sets`));
+  };
   const order = (l: string[]) => names.filter((n) => l.includes(n));
-  return { extra: order(extra), weights, memory: order(memory) };
+  return { extra: order(extra), weights, memory: order(learners("memory")), table: order(learners("table")) };
 }
 
 /** The questions of the named TRAINING_SETS, each tagged with its set. */
