@@ -3,7 +3,7 @@ import { buildLibraryFromFiles } from "../server/services/laws/build_library.ts"
 import { parseLawFile } from "../server/services/laws/parse_markdown.ts";
 import { FEATURES } from "../server/services/laws/rerank.ts";
 import { extraPools, extraTraining, parseRecipe, type Pool } from "./build_law_reranker.ts";
-import { chosenSets, type Question, TRAINING_SETS } from "./law_eval_data.ts";
+import { chosenSets, nearCopy, type Question, TRAINING_SETS } from "./law_eval_data.ts";
 // @ts-types="./score_types.d.ts"
 import { key as scoreKey } from "../../shared/data/laws/score.mjs";
 
@@ -70,10 +70,12 @@ Deno.test(
   "chosenSets(): every training-only set by default, --sets chooses them and their weights, scored sets refused",
   withSets(EXTRA, () => {
     const all = chosenSets([]);
-    assert.deepEqual(all.extra, ["test-real", "test-written"]);
-    assert.deepEqual(all.memory, ["test-real"]);
-    assert.deepEqual(all.table, ["test-written"]);
-    assert.deepEqual(all.weights, { "test-real": 1, "test-written": 5 });
+    const mine = (l: string[]) => l.filter((n) => n.startsWith("test-"));
+    assert.deepEqual(all.extra, Object.keys(TRAINING_SETS).filter((n) => !TRAINING_SETS[n].scored));
+    assert.deepEqual(mine(all.extra), ["test-real", "test-written"]);
+    assert.deepEqual(mine(all.memory), ["test-real"]);
+    assert.deepEqual(mine(all.table), ["test-written"]);
+    assert.deepEqual([all.weights["test-real"], all.weights["test-written"]], [1, 5]);
     const some = chosenSets(["--sets=test-written:2", "--memory-sets=", "--table-sets=test-real"]);
     assert.deepEqual(some, {
       extra: ["test-written"],
@@ -125,4 +127,19 @@ Deno.test("extraPools(): a remembered training-only question is searched without
     // A set that is not remembered meets the remembered questions (the first one answers its gold).
     assert.ok(goldMemory(pools[3]) > 0, "the remembered question lends its gold");
   }
+});
+
+Deno.test("nearCopy(): the same question in other words is left out, more so with the same answer", () => {
+  const q = (text: string, n: number) => question("x", 0, text, n);
+  const held = q("家里请的保姆干活时摔伤了，雇主要赔吗", 0);
+  assert.ok(
+    nearCopy(q("家里请的保姆干活时摔伤了，雇主要担责吗", 1), held),
+    "a near copy whatever its answer",
+  );
+  // Overlapping in a third of their bigrams: a copy only when it has the held-out question's answer.
+  const other = q("保姆干活时摔伤了，医药费谁出", 0);
+  const differentAnswer = q("保姆干活时摔伤了，医药费谁出", 1);
+  assert.ok(nearCopy(other, held));
+  assert.ok(!nearCopy(differentAnswer, held));
+  assert.ok(!nearCopy(q("公司不发工资怎么办", 0), held));
 });

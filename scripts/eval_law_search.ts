@@ -45,6 +45,7 @@ import {
   type Question,
   readQuestions,
   readSets,
+  SCORED_SETS,
   trainingPairs,
 } from "./law_eval_data.ts";
 // @ts-types="./score_types.d.ts"
@@ -55,18 +56,7 @@ const flag = (name: string) => Deno.args.find((a) => a.startsWith(`--${name}=`))
 const verbose = Deno.args.includes("--verbose");
 const byType = Deno.args.includes("--by-type");
 
-const SETS: Record<string, string> = {
-  stard: `${DATA}stard-dev.csv`,
-  dev: `${DATA}questions-dev.csv`,
-  own: new URL("../tests/data/laws/questions-own.csv", import.meta.url).pathname,
-  written2: new URL("../tests/data/laws/questions-written2.csv", import.meta.url).pathname,
-  // Written for session 32 from the statutes (fact patterns, colloquial questions); never trained on.
-  written3: new URL("../tests/data/laws/questions-written3.csv", import.meta.url).pathname,
-  // Written for session 32: typos, homophones, mistyped law names, everyday questions; never trained on.
-  typo: new URL("../tests/data/laws/questions-typo.csv", import.meta.url).pathname,
-  // Written for session 33: everyday verbs and nouns (借了, 拖着, 朋友, 快递); never trained on.
-  verbs: new URL("../tests/data/laws/questions-everyday-verbs.csv", import.meta.url).pathname,
-};
+const SETS = SCORED_SETS;
 
 export interface Scores {
   n: number;

@@ -8,6 +8,7 @@ import type { LawLibrary } from "../server/services/laws/library.ts";
 import { parseLawFolder } from "../server/services/laws/load_folder.ts";
 import type { MemoryEntry } from "../server/services/laws/question_memory.ts";
 import { parseCsv } from "./eval_regions.ts";
+import { bigramTerms } from "../server/services/laws/text_terms.ts";
 // @ts-types="./score_types.d.ts"
 import { key as scoreKey } from "../../shared/data/laws/score.mjs";
 
@@ -90,6 +91,20 @@ export function memoryEntries(questions: Question[]): MemoryEntry[] {
 
 const TESTS = new URL("../tests/data/laws/", import.meta.url).pathname;
 
+/** Every set law search is scored with: by cross-validation (stard, dev, own) or never trained on. */
+export const SCORED_SETS: Record<string, string> = {
+  stard: `${DATA}stard-dev.csv`,
+  dev: `${DATA}questions-dev.csv`,
+  own: `${TESTS}questions-own.csv`,
+  written2: `${TESTS}questions-written2.csv`,
+  // Written for session 32 from the statutes (fact patterns, colloquial questions); never trained on.
+  written3: `${TESTS}questions-written3.csv`,
+  // Written for session 32: typos, homophones, mistyped law names, everyday questions; never trained on.
+  typo: `${TESTS}questions-typo.csv`,
+  // Written for session 33: everyday verbs and nouns (借了, 拖着, 朋友, 快递); never trained on.
+  verbs: `${TESTS}questions-everyday-verbs.csv`,
+};
+
 /** How much a written question counts in the re-ranker's training against a real one (ADR 019, session 31). */
 export const WRITTEN_WEIGHT = 5;
 
@@ -130,6 +145,34 @@ export const TRAINING_SETS: Record<string, TrainingSet> = {
     kind: "written",
     weight: WRITTEN_WEIGHT,
     scored: true,
+    memory: false,
+    table: false,
+  },
+  // Session 34: written for training without reading stard-dev or the scored sets.
+  // Real-like questions as the public asks them, golds in the national corpus: civil life.
+  "public-civil": {
+    path: `${TESTS}questions-public-civil.csv`,
+    kind: "real",
+    weight: 1,
+    scored: false,
+    memory: false,
+    table: false,
+  },
+  // The same for work, consumers, tenancy, companies, administration, criminal questions, procedure.
+  "public-work": {
+    path: `${TESTS}questions-public-work.csv`,
+    kind: "real",
+    weight: 1,
+    scored: false,
+    memory: false,
+    table: false,
+  },
+  // Written questions like questions-dev over the shared 107-law library.
+  own2: {
+    path: `${TESTS}questions-own2.csv`,
+    kind: "written",
+    weight: WRITTEN_WEIGHT,
+    scored: false,
     memory: false,
     table: false,
   },
@@ -182,9 +225,55 @@ export function chosenSets(args: string[] = Deno.args): SetChoice {
   return { extra: order(extra), weights, memory: order(learners("memory")), table: order(learners("table")) };
 }
 
-/** The questions of the named TRAINING_SETS, each tagged with its set. */
-export function readSets(names: string[]): Question[] {
-  return names.flatMap((set) => readQuestions(TRAINING_SETS[set].path).map((q) => ({ ...q, set })));
+/**
+ * A training-only question this close to a scored one is left out of training: the Jaccard overlap of
+ * their bigrams at least `alone`, or at least `withGold` when they share a gold article (the same
+ * question in other words, with its answer: training on it would score that question in-sample).
+ */
+export const NEAR_COPY = { alone: 0.5, withGold: 0.3 };
+
+function bigramSet(text: string): Set<string> {
+  return new Set(bigramTerms(text));
+}
+
+export function jaccard(a: Set<string>, b: Set<string>): number {
+  let both = 0;
+  for (const t of a) if (b.has(t)) both++;
+  return both / Math.max(1, a.size + b.size - both);
+}
+
+/** Whether training-only question q is a near copy of scored question s (NEAR_COPY). */
+export function nearCopy(
+  q: Question,
+  s: Question,
+  qb = bigramSet(q.question),
+  sb = bigramSet(s.question),
+): boolean {
+  const j = jaccard(qb, sb);
+  return j >= NEAR_COPY.alone || (j >= NEAR_COPY.withGold && q.gold.some((g) => s.gold.includes(g)));
+}
+
+let scored: { q: Question; bigrams: Set<string> }[] | null = null;
+
+/** Every question of SCORED_SETS with its bigrams (read once). */
+export function scoredQuestions(): { q: Question; bigrams: Set<string> }[] {
+  return scored ??= Object.entries(SCORED_SETS).flatMap(([set, path]) =>
+    readQuestions(path).map((q) => ({ q: { ...q, set }, bigrams: bigramSet(q.question) }))
+  );
+}
+
+/**
+ * The questions of the named TRAINING_SETS, each tagged with its set; without the near copies of a
+ * scored question (NEAR_COPY) unless `all`.
+ */
+export function readSets(names: string[], all = false): Question[] {
+  const qs = names.flatMap((set) => readQuestions(TRAINING_SETS[set].path).map((q) => ({ ...q, set })));
+  if (all) return qs;
+  const held = scoredQuestions();
+  return qs.filter((q) => {
+    const b = bigramSet(q.question);
+    return !held.some((s) => nearCopy(q, s.q, b, s.bigrams));
+  });
 }
 
 /** A file-name part naming sets by their sizes ("public-civil120+own2150"), "" for none. */
