@@ -1,29 +1,44 @@
 /**
- * Checks a labelled question file's golds against the national corpus: prints every gold title|article that
- * is not an article of a current version (status 现行有效, else the first version, as trainingPairs picks),
- * and a count. Usage: deno run -A scripts/check_question_golds.ts FILE.csv
+ * Checks that every gold of a labelled question set resolves to an article of the corpus, the way
+ * trainingPairs() resolves it (the current version of each law, score.mjs keys), and prints the ones
+ * that do not.
+ *
+ *   deno run -A scripts/check_question_golds.ts --library tests/data/laws/questions-own2.csv
+ *   deno run -A scripts/check_question_golds.ts --national tests/data/laws/some-set.csv
+ *
+ * Exits 1 when a gold is missing.
  */
 import { loadCorpus, readQuestions } from "./law_eval_data.ts";
 // @ts-types="./score_types.d.ts"
 import { key as scoreKey } from "../../shared/data/laws/score.mjs";
 
-const file = Deno.args[0];
-if (!file) throw new Error("usage: check_question_golds.ts FILE.csv");
-const questions = readQuestions(file);
-const lib = await loadCorpus("national");
-const current = new Set<string>();
+const args = [...Deno.args];
+const corpus = args.includes("--national") ? "national" : "library";
+const files = args.filter((a) => !a.startsWith("--"));
+if (!files.length) {
+  console.error("usage: check_question_golds.ts [--library|--national] questions.csv …");
+  Deno.exit(2);
+}
+const lib = await loadCorpus(corpus);
+const keys = new Set<string>();
 for (const versions of lib.groups.values()) {
   const v = versions.find((x) => x.record.status === "现行有效") ?? versions[0];
-  for (const a of v.articles) current.add(scoreKey(v.record.title, a.number));
+  for (const a of v.articles) keys.add(scoreKey(v.record.title, a.number));
 }
-let bad = 0;
-for (const q of questions) {
-  if (!q.gold.length) console.log(`${q.id}\t(no gold)`);
-  q.gold.forEach((g, i) => {
-    if (!current.has(g)) {
-      bad++;
-      console.log(`${q.id}\t${q.answers[i]}\tnot a current article`);
-    }
-  });
+let missing = 0;
+for (const file of files) {
+  const qs = readQuestions(file);
+  let golds = 0;
+  for (const q of qs) {
+    q.gold.forEach((g, i) => {
+      golds++;
+      if (!keys.has(g)) {
+        missing++;
+        console.log(`${file} ${q.id}: ${q.answers[i]} not in the ${corpus}`);
+      }
+    });
+  }
+  console.log(`${file}: ${qs.length} questions, ${golds} golds`);
 }
-console.log(`${questions.length} questions, ${bad} unresolved golds`);
+console.log(missing ? `${missing} golds missing` : "all golds resolve");
+Deno.exit(missing ? 1 : 0);
