@@ -6,7 +6,15 @@
  */
 import { normalizeLawName } from "../../../common/law_name_key.ts";
 import { lawNameAliases } from "./law_names.ts";
-import { type IndexDoc, type Pause, runSteps, runStepsPausing, SearchIndex } from "./search_index.ts";
+import {
+  anchorFieldSteps,
+  type IndexDoc,
+  type Pause,
+  runSteps,
+  runStepsPausing,
+  SearchIndex,
+} from "./search_index.ts";
+import { anchorSteps } from "./anchors.ts";
 import { wordTerms } from "./text_terms.ts";
 import type { LawArticle, LawRecord, LawText } from "./types.ts";
 import validityData from "./validity.json" with { type: "json" };
@@ -151,7 +159,27 @@ export class LawLibrary {
     this.index = index;
     this.chars = chars;
     this.#pending = sorted;
-    if (!prepared) runSteps(this.#fill());
+    this.citedBy = new Int32Array(docs);
+    this.citerStart = new Int32Array(docs + 1);
+    if (!prepared) {
+      runSteps(this.#fill());
+      runSteps(this.#anchors());
+    }
+  }
+
+  /** Per doc: how many current articles of the library cite it (anchors.ts). */
+  citedBy: Int32Array;
+  /** The current articles citing doc d: citers[citerStart[d] .. citerStart[d + 1]) (anchors.ts). */
+  citerStart: Int32Array;
+  citers: Int32Array = new Int32Array(0);
+
+  /** The anchor field of the index (anchors.ts), once versions and names are known. */
+  *#anchors(): Generator<void, void> {
+    const { texts, citedBy, citerStart, citers } = yield* anchorSteps(this);
+    this.citedBy = citedBy;
+    this.citerStart = citerStart;
+    this.citers = citers;
+    this.index.setAnchors(yield* anchorFieldSteps(texts));
   }
 
   /** Entries whose versions, groups and names are still to be filled in (LawLibrary.build). */
@@ -224,6 +252,7 @@ export class LawLibrary {
     await pause();
     const lib = new LawLibrary(entries, prepared);
     await runStepsPausing(lib.#fill(), pause);
+    await runStepsPausing(lib.#anchors(), pause);
     return lib;
   }
 

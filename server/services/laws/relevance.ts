@@ -44,7 +44,8 @@
  */
 import type { LawLibrary } from "./library.ts";
 import { type QuestionMemory, shippedQuestionMemory } from "./question_memory.ts";
-import { findLawMentions, queryTerms, type SearchHit } from "./search.ts";
+import { findLawMentions, queryTerms, type SearchHit, TUNING } from "./search.ts";
+import { CONTEXT_WEIGHT } from "./search_index.ts";
 import synonymData from "./synonyms.json" with { type: "json" };
 
 export const MIN_SCORE_IN_MAX_IDF = 2.4;
@@ -134,6 +135,21 @@ export function isForeignLawQuestion(question: string): boolean {
 }
 
 /**
+ * The share of a hit's search score that its own text and context earn, not its anchor field (search.ts
+ * TUNING.anchorWeight, anchors.ts: what citing articles say about it), by the fields' BM25 of the terms.
+ */
+function ownShare(lib: LawLibrary, hit: SearchHit, terms: Map<string, number>): number {
+  if (!(TUNING.anchorWeight > 0)) return 1;
+  const v = lib.byId.get(hit.lawId);
+  const ai = v ? v.articles.findIndex((a) => a.number === hit.articleNumber) : -1;
+  if (!v || ai < 0) return 1;
+  const f = lib.index.fieldScores(terms, [v.docStart + ai]);
+  const own = f.text[0] + CONTEXT_WEIGHT * f.context[0];
+  const anchor = TUNING.anchorWeight * f.anchor[0];
+  return own + anchor > 0 ? own / (own + anchor) : 1;
+}
+
+/**
  * How well the best text hits answer the question (see the module comment); `hits` are the text hits
  * in rank order (citation hits need no check). `memory`: the real questions whose vocabulary counts as
  * asked (the shipped one; evaluations pass one without the question scored).
@@ -200,13 +216,16 @@ export function relevanceOf(
     knownMass += idf * w;
     if (body.includes(t)) covered += idf * w;
   }
-  const share = mass > 0 ? top.score / mass : 0;
+  // What the article itself says: the anchor field (what citing articles say about it) lifts the search
+  // score, not the evidence that the library holds what is asked.
+  const score = top.score * ownShare(lib, top, terms);
+  const share = mass > 0 ? score / mass : 0;
   const coverage = knownMass > 0 ? covered / knownMass : 0;
   const askedShare = ownBigrams > 0 ? asked / ownBigrams : 0;
   const known = own > 0 ? ownKnown / own : 0;
   const spoken = ownMeaningful > 0 ? ownSpoken / ownMeaningful : 0;
   const maxIdf = Math.log(1 + (lib.index.size + 0.5) / 0.5);
-  const strong = top.score >= MIN_SCORE_IN_MAX_IDF * maxIdf || share >= MIN_SCORE_SHARE;
+  const strong = score >= MIN_SCORE_IN_MAX_IDF * maxIdf || share >= MIN_SCORE_SHARE;
   const legal = askedShare > 0 || known >= MIN_KNOWN_JARGON;
   const relevant = !foreign && coverage >= MIN_COVERAGE && (
     strong && legal ||

@@ -88,6 +88,12 @@ export const FEATURES = [
   "law_sum",
   "law_count",
   "rank_in_law",
+  // Anchor text (anchors.ts): the question's words in what citing articles say about the article, how
+  // many articles cite it, how many of the pool's best 30 do.
+  "anchor_own",
+  "anchor_own_norm",
+  "cited_log",
+  "cited_by_top",
   // The question's shape, the same for every candidate: trees split on it, so one model serves short
   // written keyword queries and long real questions alike.
   "q_length",
@@ -131,6 +137,8 @@ export function rerankFeatures(lib: LawLibrary, input: RerankInput): Float64Arra
     if (i < 30) lawCount.set(g, (lawCount.get(g) ?? 0) + 1);
     lawBest.set(g, Math.max(lawBest.get(g) ?? 0, c.score));
   });
+  const anchorMax = maxOf(ownScores.anchor);
+  const top30 = new Set(docs.slice(0, 30));
   const hood = neighbourhood(lib, input);
   const shape = questionShape(lib, input);
   const out: Float64Array[] = [];
@@ -193,6 +201,12 @@ export function rerankFeatures(lib: LawLibrary, input: RerankInput): Float64Arra
     x[i++] = Math.log1p((hood.lawSum.get(v.group) ?? 0) / top);
     x[i++] = (hood.lawCount.get(v.group) ?? 0) / 20;
     x[i++] = 1 / (1 + (hood.rankInLaw.get(d) ?? POOL_SIZE));
+    x[i++] = ownScores.anchor[k] / anchorMax;
+    x[i++] = ownScores.anchor[k] / idfTotal;
+    x[i++] = Math.log1p(lib.citedBy[d]) / Math.log(32);
+    let citing = 0;
+    for (let j = lib.citerStart[d]; j < lib.citerStart[d + 1]; j++) if (top30.has(lib.citers[j])) citing++;
+    x[i++] = Math.min(citing, 3) / 3;
     x.set(shape, i);
     out.push(x);
   }

@@ -553,6 +553,8 @@ export const TUNING = {
   /** completeUnknownBigrams: the weight of a completion (0: off), and the share of the articles it needs. */
   completeWeight: 1,
   completeShare: 0.7,
+  /** Weight of the anchor field (anchors.ts: what citing articles say around the citation; 0: off). */
+  anchorWeight: 0.15,
 };
 
 /**
@@ -854,7 +856,7 @@ function rankByText(
   const termList = [...terms.keys()];
   if (terms.size === 0) return { candidates: [], termList, corrections };
   const scores = new Float32Array(lib.index.size);
-  lib.index.score(terms, scores);
+  lib.index.score(terms, scores, { anchorWeight: TUNING.anchorWeight });
   if (TUNING.feedbackTerms > 0) addFeedbackTerms(lib, { terms, scores });
   const memory = opts.memory === undefined ? shippedQuestionMemory() : opts.memory;
   if (memory && TUNING.memoryFeedbackTerms > 0) {

@@ -27,7 +27,7 @@ interface FieldIndex {
 
 const K1 = 1.2;
 const B = 0.75;
-const CONTEXT_WEIGHT = 0.6;
+export const CONTEXT_WEIGHT = 0.6;
 
 /** Ints per chunk of a PairLog (4 MB). */
 const CHUNK_BITS = 20;
@@ -181,10 +181,30 @@ function* buildFields(docs: IndexDoc[]): Generator<void, IndexFields> {
   return { text, context };
 }
 
+/**
+ * The anchor field (anchors.ts): per article, what the articles citing it say around the citation. Most
+ * articles are never cited, so the average length is taken over the cited ones only (an average over all
+ * would be near zero and every anchor text would count as very long).
+ */
+export function* anchorFieldSteps(texts: string[]): Generator<void, FieldIndex> {
+  const field = yield* buildField(texts.length, (d, emit) => forEachBigramKey(texts[d], emit));
+  let total = 0;
+  let cited = 0;
+  for (const l of field.lengths) {
+    if (l > 0) {
+      total += l;
+      cited++;
+    }
+  }
+  field.avgLength = cited ? total / cited : 1;
+  return field;
+}
+
 export class SearchIndex {
   readonly size: number;
   #text: FieldIndex;
   #context: FieldIndex;
+  #anchor: FieldIndex | null = null;
   /** Docs touched by the last score() call, and how many. */
   readonly touched: Int32Array;
   touchedCount = 0;
@@ -200,6 +220,11 @@ export class SearchIndex {
   /** The fields built in steps, for a caller that pauses between them (LawLibrary.build). */
   static fieldSteps(docs: IndexDoc[]): Generator<void, IndexFields> {
     return buildFields(docs);
+  }
+
+  /** Sets the anchor field (built by anchorFieldSteps over the same documents). */
+  setAnchors(field: FieldIndex): void {
+    this.#anchor = field;
   }
 
   /** Number of articles whose text holds the term. */
@@ -245,16 +270,25 @@ export class SearchIndex {
    * Adds weight * BM25 of every term into scores (one slot per doc, all zero before) and lists the
    * docs it touched in `touched[0..touchedCount)`. Terms are weighted by the caller (synonyms and
    * corrections count less than the user's own words). With `append`, the docs of an earlier call stay
-   * listed (a second pass of feedback terms over the same scores).
+   * listed (a second pass of feedback terms over the same scores). `anchorWeight`: the anchor field's
+   * weight (0: not scored).
    */
-  score(terms: Map<string, number>, scores: Float32Array, opts: { append?: boolean } = {}): void {
+  score(
+    terms: Map<string, number>,
+    scores: Float32Array,
+    opts: { append?: boolean; anchorWeight?: number } = {},
+  ): void {
     if (!opts.append) this.touchedCount = 0;
+    const anchorWeight = opts.anchorWeight ?? 0;
     for (const [term, weight] of terms) {
       // A zero weight would list its docs as touched again and again (their score stays 0).
       if (!(weight > 0)) continue;
       const idf = this.idf(term);
       this.#scoreField(this.#text, term, idf * weight, scores);
       this.#scoreField(this.#context, term, idf * weight * CONTEXT_WEIGHT, scores);
+      if (anchorWeight > 0 && this.#anchor) {
+        this.#scoreField(this.#anchor, term, idf * weight * anchorWeight, scores);
+      }
     }
   }
 
@@ -263,16 +297,26 @@ export class SearchIndex {
    * looked up by binary search in the postings (docs are in ascending order there): the per-field
    * evidence a re-ranker weighs for a few hundred candidates without scoring the whole corpus again.
    */
-  fieldScores(terms: Map<string, number>, docs: number[]): { text: Float64Array; context: Float64Array } {
+  fieldScores(
+    terms: Map<string, number>,
+    docs: number[],
+  ): { text: Float64Array; context: Float64Array; anchor: Float64Array } {
     const text = new Float64Array(docs.length);
     const context = new Float64Array(docs.length);
+    const anchor = new Float64Array(docs.length);
     for (const [term, weight] of terms) {
       if (!(weight > 0)) continue;
       const w = this.idf(term) * weight;
       this.#lookupField(this.#text, term, { w, docs, out: text });
       this.#lookupField(this.#context, term, { w, docs, out: context });
+      if (this.#anchor) this.#lookupField(this.#anchor, term, { w, docs, out: anchor });
     }
-    return { text, context };
+    return { text, context, anchor };
+  }
+
+  /** Length (in bigrams) of the anchor text of a doc: 0 when nothing cites it. */
+  anchorLength(doc: number): number {
+    return this.#anchor ? this.#anchor.lengths[doc] : 0;
   }
 
   #lookupField(field: FieldIndex, term: string, ctx: { w: number; docs: number[]; out: Float64Array }): void {
