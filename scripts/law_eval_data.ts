@@ -86,7 +86,11 @@ export function trainingPairs(lib: LawLibrary, questions: Question[]): TrainingP
 
 /** Memory entries of labelled questions (answers as title|第N条). */
 export function memoryEntries(questions: Question[]): MemoryEntry[] {
-  return questions.map((q) => ({ question: q.question, answers: q.answers }));
+  return questions.map((q) => ({
+    question: q.question,
+    answers: q.answers,
+    ...(q.set ? { set: q.set } : {}),
+  }));
 }
 
 const TESTS = new URL("../tests/data/laws/", import.meta.url).pathname;
@@ -155,7 +159,7 @@ export const TRAINING_SETS: Record<string, TrainingSet> = {
     kind: "real",
     weight: 1,
     scored: false,
-    memory: false,
+    memory: true,
     table: false,
   },
   // The same for work, consumers, tenancy, companies, administration, criminal questions, procedure.
@@ -164,7 +168,7 @@ export const TRAINING_SETS: Record<string, TrainingSet> = {
     kind: "real",
     weight: 1,
     scored: false,
-    memory: false,
+    memory: true,
     table: false,
   },
   // Written questions like questions-dev over the shared 107-law library.
@@ -173,7 +177,7 @@ export const TRAINING_SETS: Record<string, TrainingSet> = {
     kind: "written",
     weight: WRITTEN_WEIGHT,
     scored: false,
-    memory: false,
+    memory: true,
     table: false,
   },
 };
