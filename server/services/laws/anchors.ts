@@ -5,10 +5,6 @@
  * another law resolves to that law's current version, 本法/本条例/本解释… with an explicit number to the
  * citing version itself. The citing sentence, without the citations in it, becomes anchor text of every
  * article it cites (a sentence listing many articles says little about each, and is left out).
- *
- * The reverse direction, outlink text: an article that says little in its own words (依照民法典第五百七十七条的
- * 规定处理) takes its legal content from the articles it cites; their text becomes the citing article's
- * outlink text, over the same citations (the same sentences, lists left out).
  */
 import { extractCitations } from "./citations.ts";
 import { articleKey, type LawLibrary, type LawVersion } from "./library.ts";
@@ -33,11 +29,6 @@ export interface Anchors {
   /** The articles citing each doc: citers[citerStart[d] .. citerStart[d + 1]). */
   citerStart: Int32Array;
   citers: Int32Array;
-  /** Per index doc: the text of the articles it cites (empty when it cites none). */
-  outlinks: string[];
-  /** The articles each doc cites: cites[citesStart[d] .. citesStart[d + 1]). */
-  citesStart: Int32Array;
-  cites: Int32Array;
 }
 
 interface Span {
@@ -82,17 +73,10 @@ export function resolvedCitations(lib: LawLibrary, v: LawVersion, ai: number, te
   return out.sort((a, b) => a.start - b.start);
 }
 
-/** The text of index doc d (its paragraphs). */
-function articleText(lib: LawLibrary, d: number): string {
-  const v = lib.versions[lib.docVersion[d]];
-  return v.articles[lib.docArticle[d]].paragraphs.join("\n");
-}
-
 /** The anchor texts of every article of the library, read in steps. */
 export function* anchorSteps(lib: LawLibrary): Generator<void, Anchors> {
   const parts: string[][] = Array.from({ length: lib.index.size }, () => []);
   const citedBy = new Int32Array(lib.index.size);
-  const citesCount = new Int32Array(lib.index.size);
   const edges: number[] = []; // (citing doc, cited doc) pairs
   let read = 0;
   for (const v of lib.versions) {
@@ -127,7 +111,6 @@ export function* anchorSteps(lib: LawLibrary): Generator<void, Anchors> {
           if (!seen.has(d)) {
             seen.add(d);
             citedBy[d]++;
-            citesCount[v.docStart + ai]++;
             edges.push(v.docStart + ai, d);
           }
         }
@@ -139,18 +122,5 @@ export function* anchorSteps(lib: LawLibrary): Generator<void, Anchors> {
   const fill = citerStart.slice(0, lib.index.size);
   const citers = new Int32Array(edges.length / 2);
   for (let e = 0; e < edges.length; e += 2) citers[fill[edges[e + 1]]++] = edges[e];
-  const citesStart = new Int32Array(lib.index.size + 1);
-  for (let d = 0; d < lib.index.size; d++) citesStart[d + 1] = citesStart[d] + citesCount[d];
-  const next = citesStart.slice(0, lib.index.size);
-  const cites = new Int32Array(edges.length / 2);
-  for (let e = 0; e < edges.length; e += 2) cites[next[edges[e]]++] = edges[e + 1];
-  yield;
-  const outlinks = new Array<string>(lib.index.size).fill("");
-  for (let d = 0; d < lib.index.size; d++) {
-    if (citesStart[d] === citesStart[d + 1]) continue;
-    const words: string[] = [];
-    for (let k = citesStart[d]; k < citesStart[d + 1]; k++) words.push(articleText(lib, cites[k]));
-    outlinks[d] = words.join(" ");
-  }
-  return { texts: parts.map((p) => p.join(" ")), citedBy, citerStart, citers, outlinks, citesStart, cites };
+  return { texts: parts.map((p) => p.join(" ")), citedBy, citerStart, citers };
 }

@@ -82,29 +82,3 @@ Deno.test("anchors: the citing sentence describes the cited article in the ancho
   assert.ok(on[code680] > 0);
   assert.ok(Math.abs(on[code680] - 0.3 * scores.anchor[0]) < 1e-5);
 });
-
-Deno.test("anchors: a citing article carries the text of the articles it cites in the outlink field", async () => {
-  const lib = await library();
-  const code680 = docOf(lib, "民法典", 680);
-  const own1 = docOf(lib, "民间借贷", 1);
-  const own2 = docOf(lib, "民间借贷", 2);
-  const own3 = docOf(lib, "民间借贷", 3);
-  // 第一条 cites 680; 第二条's list of five is left out, as for anchors; 第三条 cites 第一条.
-  assert.deepEqual([...lib.cites.slice(lib.citesStart[own1], lib.citesStart[own1 + 1])], [code680]);
-  assert.equal(lib.citesStart[own2 + 1] - lib.citesStart[own2], 0);
-  assert.deepEqual([...lib.cites.slice(lib.citesStart[own3], lib.citesStart[own3 + 1])], [own1]);
-  // 高利放贷 is in 680's text only: it is outlink text of 第一条, not of 680 nor of 第二条.
-  const terms = new Map([["高利", 1]]);
-  const scores = lib.index.fieldScores(terms, [own1, code680, own2]);
-  assert.ok(scores.outlink[0] > 0);
-  assert.equal(scores.text[0], 0);
-  assert.equal(scores.outlink[1], 0);
-  assert.equal(scores.outlink[2], 0);
-  // score() reads the outlink field only with a weight.
-  const off = new Float32Array(lib.index.size);
-  lib.index.score(terms, off);
-  const on = new Float32Array(lib.index.size);
-  lib.index.score(terms, on, { outlinkWeight: 0.2 });
-  assert.equal(off[own1], 0);
-  assert.ok(Math.abs(on[own1] - 0.2 * scores.outlink[0]) < 1e-5);
-});

@@ -161,7 +161,6 @@ export class LawLibrary {
     this.#pending = sorted;
     this.citedBy = new Int32Array(docs);
     this.citerStart = new Int32Array(docs + 1);
-    this.citesStart = new Int32Array(docs + 1);
     if (!prepared) {
       runSteps(this.#fill());
       runSteps(this.#anchors());
@@ -173,20 +172,14 @@ export class LawLibrary {
   /** The current articles citing doc d: citers[citerStart[d] .. citerStart[d + 1]) (anchors.ts). */
   citerStart: Int32Array;
   citers: Int32Array = new Int32Array(0);
-  /** The articles doc d cites: cites[citesStart[d] .. citesStart[d + 1]) (anchors.ts). */
-  citesStart: Int32Array;
-  cites: Int32Array = new Int32Array(0);
 
   /** The anchor field of the index (anchors.ts), once versions and names are known. */
   *#anchors(): Generator<void, void> {
-    const { texts, citedBy, citerStart, citers, outlinks, citesStart, cites } = yield* anchorSteps(this);
+    const { texts, citedBy, citerStart, citers } = yield* anchorSteps(this);
     this.citedBy = citedBy;
     this.citerStart = citerStart;
     this.citers = citers;
-    this.citesStart = citesStart;
-    this.cites = cites;
     this.index.setAnchors(yield* anchorFieldSteps(texts));
-    this.index.setOutlinks(yield* anchorFieldSteps(outlinks));
   }
 
   /** Entries whose versions, groups and names are still to be filled in (LawLibrary.build). */

@@ -136,17 +136,16 @@ export function isForeignLawQuestion(question: string): boolean {
 
 /**
  * The share of a hit's search score that its own text and context earn, not its anchor field (search.ts
- * TUNING.anchorWeight, anchors.ts: what citing articles say about it) nor its outlink field
- * (TUNING.outlinkWeight: the text of the articles it cites), by the fields' BM25 of the terms.
+ * TUNING.anchorWeight, anchors.ts: what citing articles say about it), by the fields' BM25 of the terms.
  */
 function ownShare(lib: LawLibrary, hit: SearchHit, terms: Map<string, number>): number {
-  if (!(TUNING.anchorWeight > 0) && !(TUNING.outlinkWeight > 0)) return 1;
+  if (!(TUNING.anchorWeight > 0)) return 1;
   const v = lib.byId.get(hit.lawId);
   const ai = v ? v.articles.findIndex((a) => a.number === hit.articleNumber) : -1;
   if (!v || ai < 0) return 1;
   const f = lib.index.fieldScores(terms, [v.docStart + ai]);
   const own = f.text[0] + CONTEXT_WEIGHT * f.context[0];
-  const anchor = TUNING.anchorWeight * f.anchor[0] + TUNING.outlinkWeight * f.outlink[0];
+  const anchor = TUNING.anchorWeight * f.anchor[0];
   return own + anchor > 0 ? own / (own + anchor) : 1;
 }
 

@@ -94,10 +94,6 @@ export const FEATURES = [
   "anchor_own_norm",
   "cited_log",
   "cited_by_top",
-  // Outlink text (anchors.ts): the question's words in the articles the candidate cites (an interpretation
-  // saying 依照民法典第X条处理 carries that article's content), and whether it cites one of the pool's best 10.
-  "outlink_own_norm",
-  "cites_top",
   // The question's shape, the same for every candidate: trees split on it, so one model serves short
   // written keyword queries and long real questions alike.
   "q_length",
@@ -143,7 +139,6 @@ export function rerankFeatures(lib: LawLibrary, input: RerankInput): Float64Arra
   });
   const anchorMax = maxOf(ownScores.anchor);
   const top30 = new Set(docs.slice(0, 30));
-  const top10 = new Set(docs.slice(0, 10));
   const hood = neighbourhood(lib, input);
   const shape = questionShape(lib, input);
   const out: Float64Array[] = [];
@@ -212,10 +207,6 @@ export function rerankFeatures(lib: LawLibrary, input: RerankInput): Float64Arra
     let citing = 0;
     for (let j = lib.citerStart[d]; j < lib.citerStart[d + 1]; j++) if (top30.has(lib.citers[j])) citing++;
     x[i++] = Math.min(citing, 3) / 3;
-    x[i++] = ownScores.outlink[k] / idfTotal;
-    let cited = 0;
-    for (let j = lib.citesStart[d]; j < lib.citesStart[d + 1]; j++) if (top10.has(lib.cites[j])) cited = 1;
-    x[i++] = cited;
     x.set(shape, i);
     out.push(x);
   }

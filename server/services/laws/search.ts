@@ -555,8 +555,6 @@ export const TUNING = {
   completeShare: 0.7,
   /** Weight of the anchor field (anchors.ts: what citing articles say around the citation; 0: off). */
   anchorWeight: 0.15,
-  /** Weight of the outlink field (anchors.ts: the text of the articles an article cites; 0: off). */
-  outlinkWeight: 0,
 };
 
 /**
@@ -858,10 +856,7 @@ function rankByText(
   const termList = [...terms.keys()];
   if (terms.size === 0) return { candidates: [], termList, corrections };
   const scores = new Float32Array(lib.index.size);
-  lib.index.score(terms, scores, {
-    anchorWeight: TUNING.anchorWeight,
-    outlinkWeight: TUNING.outlinkWeight,
-  });
+  lib.index.score(terms, scores, { anchorWeight: TUNING.anchorWeight });
   if (TUNING.feedbackTerms > 0) addFeedbackTerms(lib, { terms, scores });
   const memory = opts.memory === undefined ? shippedQuestionMemory() : opts.memory;
   if (memory && TUNING.memoryFeedbackTerms > 0) {

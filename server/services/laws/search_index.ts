@@ -205,7 +205,6 @@ export class SearchIndex {
   #text: FieldIndex;
   #context: FieldIndex;
   #anchor: FieldIndex | null = null;
-  #outlink: FieldIndex | null = null;
   /** Docs touched by the last score() call, and how many. */
   readonly touched: Int32Array;
   touchedCount = 0;
@@ -226,11 +225,6 @@ export class SearchIndex {
   /** Sets the anchor field (built by anchorFieldSteps over the same documents). */
   setAnchors(field: FieldIndex): void {
     this.#anchor = field;
-  }
-
-  /** Sets the outlink field (anchors.ts: the text of the articles each doc cites; built by anchorFieldSteps). */
-  setOutlinks(field: FieldIndex): void {
-    this.#outlink = field;
   }
 
   /** Number of articles whose text holds the term. */
@@ -277,16 +271,15 @@ export class SearchIndex {
    * docs it touched in `touched[0..touchedCount)`. Terms are weighted by the caller (synonyms and
    * corrections count less than the user's own words). With `append`, the docs of an earlier call stay
    * listed (a second pass of feedback terms over the same scores). `anchorWeight`: the anchor field's
-   * weight (0: not scored); `outlinkWeight`: the outlink field's (0: not scored).
+   * weight (0: not scored).
    */
   score(
     terms: Map<string, number>,
     scores: Float32Array,
-    opts: { append?: boolean; anchorWeight?: number; outlinkWeight?: number } = {},
+    opts: { append?: boolean; anchorWeight?: number } = {},
   ): void {
     if (!opts.append) this.touchedCount = 0;
     const anchorWeight = opts.anchorWeight ?? 0;
-    const outlinkWeight = opts.outlinkWeight ?? 0;
     for (const [term, weight] of terms) {
       // A zero weight would list its docs as touched again and again (their score stays 0).
       if (!(weight > 0)) continue;
@@ -295,9 +288,6 @@ export class SearchIndex {
       this.#scoreField(this.#context, term, idf * weight * CONTEXT_WEIGHT, scores);
       if (anchorWeight > 0 && this.#anchor) {
         this.#scoreField(this.#anchor, term, idf * weight * anchorWeight, scores);
-      }
-      if (outlinkWeight > 0 && this.#outlink) {
-        this.#scoreField(this.#outlink, term, idf * weight * outlinkWeight, scores);
       }
     }
   }
@@ -310,20 +300,18 @@ export class SearchIndex {
   fieldScores(
     terms: Map<string, number>,
     docs: number[],
-  ): { text: Float64Array; context: Float64Array; anchor: Float64Array; outlink: Float64Array } {
+  ): { text: Float64Array; context: Float64Array; anchor: Float64Array } {
     const text = new Float64Array(docs.length);
     const context = new Float64Array(docs.length);
     const anchor = new Float64Array(docs.length);
-    const outlink = new Float64Array(docs.length);
     for (const [term, weight] of terms) {
       if (!(weight > 0)) continue;
       const w = this.idf(term) * weight;
       this.#lookupField(this.#text, term, { w, docs, out: text });
       this.#lookupField(this.#context, term, { w, docs, out: context });
       if (this.#anchor) this.#lookupField(this.#anchor, term, { w, docs, out: anchor });
-      if (this.#outlink) this.#lookupField(this.#outlink, term, { w, docs, out: outlink });
     }
-    return { text, context, anchor, outlink };
+    return { text, context, anchor };
   }
 
   /** Length (in bigrams) of the anchor text of a doc: 0 when nothing cites it. */
