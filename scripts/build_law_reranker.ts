@@ -3,7 +3,9 @@
  * (server/services/laws/rerank.ts), from real questions labelled with the articles that answer them:
  *
  *   deno run -A scripts/build_law_reranker.ts [QUESTIONS_CSV] [--out=DIR] [--folds=5] [--cv [--ship]]
- *       [--refresh] [--small] [--ship-with=…] [--limit=N] [--mixes=0.3,1] [--recipes=name:trees=60,depth=3,rate=0.1,minLeaf=50,lambda=mrr,ww=1;…]
+ *       [--refresh] [--small] [--ship-with=…] [--limit=N] [--mixes=0.3,1] [--sets=a,b:0.5]
+ *       [--memory-sets=a,b] [--table-sets=a,b]
+ *       [--recipes=name:trees=60,depth=3,rate=0.1,minLeaf=50,lambda=mrr,ww=1;…]
  *
  * QUESTIONS_CSV defaults to ../shared/data/laws/stard-dev.csv (real questions). The written questions
  * (WRITTEN_SETS: ../shared/data/laws/questions-dev.csv and tests/data/laws/questions-own.csv, labelled on
@@ -15,6 +17,14 @@
  * fold's candidates are collected with a table and a memory learned from the other folds (out-of-fold
  * features); the written questions are never remembered, their pools use the table and memory of all
  * real questions. The shipped model is trained on all of them.
+ *
+ * Training-only sets (scripts/law_eval_data.ts TRAINING_SETS, the one list of labelled sets with their
+ * kind and weight; --sets=a,b:0.5 chooses them and their weights): questions written for training
+ * without reading stard-dev or the scored written sets, so they are in the training of every fold and
+ * never scored (--cv prints their first pass only); recipe keys NAME=w, real=w, written=w set their
+ * weights. Those marked `memory` (or --memory-sets=a,b) are also remembered by every question memory,
+ * those marked `table` (or --table-sets=a,b) learned by every term table (the real questions' pools
+ * then are collected with them; such a question's own pool without its own fold of its set).
  *
  * --cv scores the re-ranker by nested K-fold cross-validation without touching a held-out fold: for the
  * scored fold f of the real questions, the training questions of fold g get features learned without f
@@ -42,6 +52,7 @@ import { cpuUsage } from "node:process";
 import type { LawLibrary } from "../server/services/laws/library.ts";
 import { buildQuestionMemory } from "../server/services/laws/question_memory.ts";
 import {
+  averageRerankers,
   boostReranker,
   FEATURES,
   fusedOrder,
@@ -55,7 +66,19 @@ import {
 } from "../server/services/laws/rerank.ts";
 import { rerankCandidates } from "../server/services/laws/search.ts";
 import { buildTermTable } from "./build_law_term_table.ts";
-import { loadCorpus, memoryEntries, type Question, readQuestions, trainingPairs } from "./law_eval_data.ts";
+import {
+  chosenSets,
+  loadCorpus,
+  memoryEntries,
+  type Question,
+  readQuestions,
+  readSets,
+  type SetChoice,
+  setsKey,
+  TRAINING_SETS,
+  trainingPairs,
+  WRITTEN_WEIGHT,
+} from "./law_eval_data.ts";
 import { type SmallPools, smallPools } from "./small_library_pools.ts";
 // @ts-types="./score_types.d.ts"
 import { key as scoreKey } from "../../shared/data/laws/score.mjs";
@@ -81,16 +104,18 @@ export interface Learned {
 
 const learnedCache = new Map<string, Learned>();
 
+const questionId = (q: Question) => `${q.set ?? ""}:${q.id}`;
+
 /**
- * The table and memory learned from `train` on `lib` (kept for the run: the national and the
- * small-library pools of the same fold share them).
+ * The memory learned from `train` and the table from `tableTrain` (by default the same questions) on
+ * `lib` (kept for the run: the national and the small-library pools of the same fold share them).
  */
-export function learnedWithout(lib: LawLibrary, train: Question[]): Learned {
-  const key = train.map((q) => q.id).join(",");
+export function learnedWithout(lib: LawLibrary, train: Question[], tableTrain = train): Learned {
+  const key = `${train.map(questionId).join(",")}|${tableTrain.map(questionId).join(",")}`;
   let l = learnedCache.get(key);
   if (!l) {
     l = {
-      termTable: buildTermTable(lib, trainingPairs(lib, train)),
+      termTable: buildTermTable(lib, trainingPairs(lib, tableTrain)),
       memory: buildQuestionMemory(memoryEntries(train)),
     };
     learnedCache.set(key, l);
@@ -163,11 +188,13 @@ export function poolScores(
   return { r1: sum.r1 / n, r5: sum.r5 / n, r10: sum.r10 / n, mrr: sum.mrr / n };
 }
 
-/** The written question sets trained on beside the real ones, in a fixed order (their folds: foldOf). */
-export const WRITTEN_SETS: Record<string, string> = {
-  dev: new URL("../../shared/data/laws/questions-dev.csv", import.meta.url).pathname,
-  own: new URL("../tests/data/laws/questions-own.csv", import.meta.url).pathname,
-};
+/**
+ * The written question sets trained on beside the real ones and scored by cross-validation
+ * (TRAINING_SETS' scored sets), in a fixed order (their folds: foldOf).
+ */
+export const WRITTEN_SETS: Record<string, string> = Object.fromEntries(
+  Object.entries(TRAINING_SETS).filter(([, s]) => s.scored).map(([n, s]) => [n, s.path]),
+);
 
 export function readWritten(): Question[] {
   return Object.entries(WRITTEN_SETS).flatMap(([set, path]) =>
@@ -190,6 +217,8 @@ export interface NestedFold {
 /** Everything the re-ranker is trained and cross-validated on (see NestedFold). */
 export interface PoolSet {
   nested: NestedFold[];
+  /** The training-only sets' pools (extraPools), trained on in every fold. */
+  extra?: ExtraPools;
   /** Written questions' pools with the shipped table and memory (learned from all real questions). */
   written: Pool[];
   /** Pools over small libraries (small_library_pools.ts), trained on beside the others when present. */
@@ -203,15 +232,19 @@ export interface PoolSet {
 export function nestedPools(
   lib: LawLibrary,
   qs: Question[],
-  opts: { folds: number; written: Question[] },
+  opts: { folds: number; written: Question[]; learnt?: Learnt },
 ): PoolSet {
   const { folds, written } = opts;
+  // The training-only sets the table and memory also learn from (never scored: every fold has them all).
+  const learnt = opts.learnt ?? NOTHING_LEARNT;
+  const collect = (train: Question[], questions: Question[]) =>
+    poolsOn(lib, learnedWithout(lib, [...train, ...learnt.memory], [...train, ...learnt.table]), questions);
   const byFold = (f: number) => qs.filter((_, i) => foldOf(i, folds) === f);
   const pair = new Map<string, Pool[]>();
   for (let f = 0; f < folds; f++) {
     for (let g = f + 1; g < folds; g++) {
       const train = qs.filter((_, i) => foldOf(i, folds) !== f && foldOf(i, folds) !== g);
-      const pools = collectPools(lib, train, [...byFold(f), ...byFold(g)]);
+      const pools = collect(train, [...byFold(f), ...byFold(g)]);
       console.error(`pools of folds ${f} and ${g} collected`);
       const nf = byFold(f).length;
       pair.set(`${f}-${g}`, pools.slice(nf)); // fold g's features, for scoring f
@@ -223,14 +256,90 @@ export function nestedPools(
     const train: Pool[] = [];
     for (let g = 0; g < folds; g++) if (g !== f) train.push(...pair.get(`${f}-${g}`)!);
     const test = byFold(f);
-    const got = collectPools(lib, qs.filter((_, i) => foldOf(i, folds) !== f), [...test, ...written]);
+    const got = collect(qs.filter((_, i) => foldOf(i, folds) !== f), [...test, ...written]);
     nested.push({ train, test: got.slice(0, test.length), written: got.slice(test.length) });
   }
-  return { nested, written: collectPools(lib, qs, written) };
+  return { nested, written: collect(qs, written) };
 }
 
-/** How much a written question counts in training against a real one. */
-export const WRITTEN_WEIGHT = 5;
+/** The training-only sets' pools: per scored fold f (features learned without f), and for the shipped model. */
+export interface ExtraPools {
+  nested: Pool[][];
+  shipped: Pool[];
+}
+
+/** Training-only questions the memory and the table learn from beside the real ones (chosenSets). */
+export interface Learnt {
+  memory: Question[];
+  table: Question[];
+}
+export const NOTHING_LEARNT: Learnt = { memory: [], table: [] };
+
+export function learntOf(choice: SetChoice): Learnt {
+  return { memory: readSets(choice.memory), table: readSets(choice.table) };
+}
+
+/** Each training-only question's fold among the questions of its own set (foldOf of its place there). */
+function setFolds(lists: Question[][], folds: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const list of lists) {
+    const place = new Map<string, number>();
+    for (const q of list) {
+      const i = place.get(q.set ?? "") ?? 0;
+      place.set(q.set ?? "", i + 1);
+      if (!out.has(questionId(q))) out.set(questionId(q), foldOf(i, folds));
+    }
+  }
+  return out;
+}
+
+/**
+ * The pools of the training-only questions `extra`: for scored fold f with the table and memory learned
+ * from the real questions without f (and the learnt sets); a learnt question (split into folds by foldOf
+ * within its set) is searched with a table and memory without its own fold of its set, as an unseen
+ * question would be.
+ */
+export function extraPools(
+  lib: LawLibrary,
+  qs: Question[],
+  opts: { folds: number; extra: Question[]; learnt: Learnt },
+): ExtraPools {
+  const { folds, extra, learnt } = opts;
+  const fold = setFolds([extra, learnt.memory, learnt.table], folds);
+  const learntIds = new Set([...learnt.memory, ...learnt.table].map(questionId));
+  const foldOfExtra = (q: Question) => learntIds.has(questionId(q)) ? fold.get(questionId(q))! : -1;
+  const poolsFor = (real: Question[]): Pool[] => {
+    const out: Pool[] = new Array(extra.length);
+    for (let h = -1; h < folds; h++) {
+      const idx = extra.flatMap((q, i) => foldOfExtra(q) === h ? [i] : []);
+      if (idx.length === 0) continue;
+      const without = (l: Question[]) => l.filter((q) => fold.get(questionId(q)) !== h);
+      const learned = learnedWithout(lib, [...real, ...without(learnt.memory)], [
+        ...real,
+        ...without(learnt.table),
+      ]);
+      const got = poolsOn(lib, learned, idx.map((i) => extra[i]));
+      idx.forEach((i, k) => out[i] = got[k]);
+    }
+    return out;
+  };
+  const nested: Pool[][] = [];
+  for (let f = 0; f < folds; f++) {
+    nested.push(poolsFor(qs.filter((_, i) => foldOf(i, folds) !== f)));
+    console.error(`training-only pools of fold ${f} collected`);
+  }
+  return { nested, shipped: poolsFor(qs) };
+}
+
+export { WRITTEN_WEIGHT };
+
+/** Training-only pools with their sets' weights (`weights` overrides TRAINING_SETS'; 0 leaves a set out). */
+export function extraTraining(pools: Pool[], weights: Record<string, number> = {}): Pool[] {
+  return pools.flatMap((p) => {
+    const weight = weights[p.set!] ?? TRAINING_SETS[p.set!].weight;
+    return weight > 0 ? [{ ...p, weight }] : [];
+  });
+}
 
 /** Written pools of the folds other than f (all of them when f < 0), weighted for training. */
 export function writtenTraining(pools: Pool[], opts: { folds: number; f: number; weight?: number }): Pool[] {
@@ -256,21 +365,34 @@ export function smallTraining(set: PoolSet, f: number, weights = SMALL_WEIGHTS):
 }
 
 /** The training pools of scored fold f of the real questions: theirs, the other folds' written ones, small libraries. */
-export function trainingPools(set: PoolSet, f: number, weight?: number, small = SMALL_WEIGHTS): Pool[] {
+export function trainingPools(
+  set: PoolSet,
+  f: number,
+  weight?: number,
+  small = SMALL_WEIGHTS,
+  weights: Record<string, number> = {},
+): Pool[] {
   const folds = set.nested.length;
   return [
     ...set.nested[f].train,
     ...writtenTraining(set.nested[f].written, { folds, f, weight }),
     ...smallTraining(set, f, small),
+    ...extraTraining(set.extra?.nested[f] ?? [], weights),
   ];
 }
 
 /** The shipped model's training pools: every real question out of fold, every written one, small libraries. */
-export function shippedPools(set: PoolSet, weight?: number, small = SMALL_WEIGHTS): Pool[] {
+export function shippedPools(
+  set: PoolSet,
+  weight?: number,
+  small = SMALL_WEIGHTS,
+  weights: Record<string, number> = {},
+): Pool[] {
   return [
     ...set.nested.flatMap((n) => n.test),
     ...writtenTraining(set.written, { folds: 1, f: -1, weight }),
     ...smallTraining(set, -1, small),
+    ...extraTraining(set.extra?.shipped ?? [], weights),
   ];
 }
 
@@ -278,12 +400,54 @@ export const L2 = 1e-3;
 /** The shipped recipe's boosting settings (see boostReranker). */
 export const BOOST: Recipe = { trees: 60, depth: 3, rate: 0.1, minLeaf: 50 };
 
-/** The model as shipped: a linear model, then boosted trees on top when BOOST.trees > 0. */
+/**
+ * Bagging: `bags` models, each trained on a `share` of the questions (drawn without replacement, seeded
+ * by the bag's number), their scores averaged (rerank.ts averageRerankers); 1 = one model on all.
+ */
+export interface Bagging {
+  bags: number;
+  share: number;
+}
+export const BAGGING: Bagging = { bags: 1, share: 0.8 };
+
+/** A deterministic pseudo-random sequence in [0, 1) (mulberry32). */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The questions of bag b: a `share` of the pools, drawn without replacement (seed b + 1). */
+export function bagOf<T>(pools: T[], b: number, share: number): T[] {
+  const r = random(b + 1);
+  const keyed = pools.map((p, i) => ({ p, i, u: r() }));
+  const keep = Math.round(share * pools.length);
+  return keyed.sort((x, y) => x.u - y.u).slice(0, keep).sort((x, y) => x.i - y.i).map((x) => x.p);
+}
+
+/**
+ * The model as shipped: a linear model, then boosted trees on top when BOOST.trees > 0; with bagging
+ * (bag.bags > 1) the average of such models on subsamples of the questions.
+ */
 export function trainShipped(
   pools: Pool[],
   boost: Recipe = BOOST,
   linearRecipe: LinearRecipe | null = LINEAR,
+  bag: Bagging = BAGGING,
 ): Reranker {
+  if (bag.bags > 1) {
+    return averageRerankers(
+      Array.from(
+        { length: bag.bags },
+        (_, b) => trainShipped(bagOf(pools, b, bag.share), boost, linearRecipe, { bags: 1, share: 1 }),
+      ),
+    );
+  }
   const linear = trainReranker(pools, { ...linearRecipe, l2: L2 });
   // Trees alone (linear=0 in --recipes): the linear part's weights zeroed, its standardization kept.
   if (!linearRecipe) linear.weights = linear.weights.map(() => 0);
@@ -299,19 +463,26 @@ export type LinearRecipe = NonNullable<Parameters<typeof trainReranker>[1]>;
 export const LINEAR: LinearRecipe = {};
 
 /**
- * The pools kept in tests/cache (keyed by the feature list and the question counts), so model settings
- * can be compared without collecting them again; --refresh collects them anew (needed after any change
- * to the first pass or the features).
+ * The pools kept in tests/cache (keyed by the feature list, the question counts and the remembered
+ * training-only sets; the training-only sets' pools in a file of their own, keyed by their sizes too),
+ * so model settings can be compared without collecting them again; --refresh collects them anew (needed
+ * after any change to the first pass or the features).
  */
 export async function readOrCollect(
   lib: LawLibrary | (() => Promise<LawLibrary>),
   qs: Question[],
   folds: number,
   limit = 0,
+  choice: SetChoice = chosenSets(),
 ): Promise<PoolSet> {
   const written = readWritten().slice(0, limit || undefined);
-  const key = `${FEATURES.length}-${qs.length}-${folds}-w${written.length}`;
-  const path = new URL(`../tests/cache/rerank_pools_${key}.json`, import.meta.url).pathname;
+  const extra = readSets(choice.extra).slice(0, limit || undefined);
+  const learnt = learntOf(choice);
+  const mem = (learnt.memory.length ? `-m${setsKey(learnt.memory)}` : "") +
+    (learnt.table.length ? `-t${setsKey(learnt.table)}` : "");
+  const key = `${FEATURES.length}-${qs.length}-${folds}`;
+  const path = new URL(`../tests/cache/rerank_pools_${key}-w${written.length}${mem}.json`, import.meta.url)
+    .pathname;
   // Stored rounded, and read back the same way, so a model trained on fresh pools is the one the cache gives.
   const pool = (p: Pool) => ({
     ...p,
@@ -336,7 +507,18 @@ export async function readOrCollect(
   };
   let national: LawLibrary | null = null;
   const corpus = async () => national ??= typeof lib === "function" ? await lib() : lib;
-  const set: PoolSet = await cached(path, async () => nestedPools(await corpus(), qs, { folds, written }));
+  const set: PoolSet = await cached(
+    path,
+    async () => nestedPools(await corpus(), qs, { folds, written, learnt }),
+  );
+  if (extra.length > 0) {
+    const extraPath = path.replace("rerank_pools_", "rerank_extra_pools_")
+      .replace(`-w${written.length}`, `-${setsKey(extra)}`);
+    set.extra = await cached(
+      extraPath,
+      async () => extraPools(await corpus(), qs, { folds, extra, learnt }),
+    );
+  }
   // The small-library pools (small_library_pools.ts), in a file of their own, with --small only.
   if (Deno.args.includes("--small")) {
     const smallPath = path.replace("rerank_pools_", "rerank_small_pools_");
@@ -356,6 +538,7 @@ export function dropFeatures(set: PoolSet, names: string[]): void {
     return j;
   });
   const pools = [...set.nested.flatMap((n) => [...n.train, ...n.test, ...n.written]), ...set.written];
+  if (set.extra) pools.push(...set.extra.nested.flat(), ...set.extra.shipped);
   const s = set.small;
   if (s) pools.push(...[...s.train, ...s.test, ...s.written].flat(), ...s.shippedWritten);
   for (const p of pools) for (const x of p.features) for (const j of cols) x[j] = 0;
@@ -364,18 +547,35 @@ export function dropFeatures(set: PoolSet, names: string[]): void {
 /**
  * "trees=60,depth=3,rate=0.1,minLeaf=50,lambda=mrr,ww=1,sw=1,lw=5" -> boosting settings, the written
  * weight, the linear part's recipe and the small-library weights (sw: real questions over sub-libraries,
- * lw: written questions over the 107-law library; 0 leaves them out).
+ * lw: written questions over the 107-law library; 0 leaves them out) and the training-only sets' weights
+ * (a set's name, or real= / written= for every training-only set of that kind; over `weights`, the
+ * run's, see chosenSets).
  */
 export function parseRecipe(
   spec: string,
-): { boost: Recipe; ww: number; linear: LinearRecipe | null; small: typeof SMALL_WEIGHTS } {
+  weights: Record<string, number> = {},
+): {
+  boost: Recipe;
+  ww: number;
+  linear: LinearRecipe | null;
+  small: typeof SMALL_WEIGHTS;
+  weights: Record<string, number>;
+  bag: Bagging;
+} {
+  const bag = { ...BAGGING };
   const boost: Record<string, number | string> = { ...BOOST };
   let ww = WRITTEN_WEIGHT;
   let linear: LinearRecipe | null = { ...LINEAR };
   const small = { ...SMALL_WEIGHTS };
+  const sets = { ...weights };
   for (const kv of spec.split(",").filter(Boolean)) {
     const [k, v] = kv.split("=");
-    if (k === "ww") ww = Number(v);
+    if (k === "real" || k === "written") {
+      for (const [n, t] of Object.entries(TRAINING_SETS)) if (!t.scored && t.kind === k) sets[n] = Number(v);
+    } else if (TRAINING_SETS[k] && !TRAINING_SETS[k].scored) sets[k] = Number(v);
+    else if (k === "ww") ww = Number(v);
+    else if (k === "bags") bag.bags = Number(v);
+    else if (k === "bagShare") bag.share = Number(v);
     else if (k === "sw") small.real = Number(v);
     else if (k === "lw") small.written = Number(v);
     else if (k === "linear") linear = v === "0" ? null : linear;
@@ -386,7 +586,7 @@ export function parseRecipe(
     else if (["lambda", "metric", "norm"].includes(k)) boost[k] = v;
     else boost[k] = Number(v);
   }
-  return { boost: boost as Recipe, ww, linear, small };
+  return { boost: boost as Recipe, ww, linear, small, weights: sets, bag };
 }
 
 if (import.meta.main) {
@@ -404,7 +604,8 @@ if (import.meta.main) {
     );
   const t = performance.now();
   const cpu0 = cpuUsage();
-  const set = await readOrCollect(() => loadCorpus("national"), qs, folds, limit);
+  const choice = chosenSets();
+  const set = await readOrCollect(() => loadCorpus("national"), qs, folds, limit, choice);
   const drop = flag("drop")?.split(",").filter(Boolean) ?? [];
   if (drop.length > 0) dropFeatures(set, drop);
   console.log(`pools ready in ${Math.round((performance.now() - t) / 1000)} s wall`);
@@ -430,6 +631,13 @@ if (import.meta.main) {
     };
     const names = ["stard", ...Object.keys(WRITTEN_SETS)];
     if (set.small) names.push("stard@small", ...Object.keys(WRITTEN_SETS).map((n) => `${n}@library`));
+    // The training-only sets are in every fold's training: only their first pass (shipped table) is shown.
+    for (const name of choice.extra) {
+      line(
+        `${name} first pass (training only)`,
+        poolScores(set.extra!.shipped.filter((p) => p.set === name), null),
+      );
+    }
     for (const name of names) {
       line(
         `${name} first pass`,
@@ -441,8 +649,10 @@ if (import.meta.main) {
     }
     for (const spec of recipes) {
       const [label, settings = ""] = spec.split(":");
-      const { boost, ww, linear, small } = parseRecipe(settings);
-      const models = set.nested.map((_, f) => trainShipped(trainingPools(set, f, ww, small), boost, linear));
+      const { boost, ww, linear, small, weights, bag } = parseRecipe(settings, choice.weights);
+      const models = set.nested.map((_, f) =>
+        trainShipped(trainingPools(set, f, ww, small, weights), boost, linear, bag)
+      );
       for (const mix of mixes) {
         for (const name of names) {
           line(
@@ -458,9 +668,9 @@ if (import.meta.main) {
   }
   if (!Deno.args.includes("--cv") || Deno.args.includes("--ship")) {
     // --ship-with=sw=0,lw=5: the shipped model's recipe (as one --recipes entry), by default the shipped one.
-    const recipe = parseRecipe(flag("ship-with") ?? "");
-    const pools = shippedPools(set, recipe.ww, recipe.small);
-    const model = trainShipped(pools, recipe.boost, recipe.linear);
+    const recipe = parseRecipe(flag("ship-with") ?? "", choice.weights);
+    const pools = shippedPools(set, recipe.ww, recipe.small, recipe.weights);
+    const model = trainShipped(pools, recipe.boost, recipe.linear, recipe.bag);
     line("out-of-fold, first pass", poolScores(pools, null));
     line("out-of-fold, re-ranked (train)", poolScores(pools, model));
     const json = {
@@ -470,6 +680,15 @@ if (import.meta.main) {
       questions: qs.length,
       written: set.written.length,
       small: set.small ? smallTraining(set, -1, recipe.small).length : 0,
+      // Training-only sets (law_eval_data.ts TRAINING_SETS): questions and weight; remembered ones too.
+      extra: Object.fromEntries(
+        choice.extra.map((n) => [n, {
+          questions: set.extra!.shipped.filter((p) => p.set === n).length,
+          weight: recipe.weights[n],
+        }]),
+      ),
+      remembered: choice.memory,
+      tabled: choice.table,
       ...model,
     };
     await Deno.writeTextFile(`${dir}/law_reranker.json`, JSON.stringify(json, null, 1) + "\n");

@@ -14,7 +14,10 @@
  * character-bigram BM25 over every article of the newest versions. --folds=K scores stard-dev by K-fold
  * cross-validation of the learned term table (scripts/build_law_term_table.ts): the table used for each fold
  * is trained without that fold's questions, and so is the re-ranker (scripts/build_law_reranker.ts; its pools
- * are cached in tests/cache; variant setting rerank=0 leaves it out).
+ * are cached in tests/cache; variant setting rerank=0 leaves it out). The training-only sets of
+ * law_eval_data.ts TRAINING_SETS are in every fold's training (--sets=a,b:0.5 chooses them and their
+ * weights, --memory-sets=a,b the ones each fold's memory also remembers, --table-sets=a,b the ones its
+ * table learns from; see chosenSets).
  */
 import type { LawLibrary } from "../server/services/laws/library.ts";
 import { searchLaws, TUNING } from "../server/services/laws/search.ts";
@@ -23,6 +26,7 @@ import type { TermTable } from "../server/services/laws/term_table.ts";
 import { bigramTerms } from "../server/services/laws/text_terms.ts";
 import { buildTermTable } from "./build_law_term_table.ts";
 import {
+  extraTraining,
   foldOf,
   readOrCollect,
   readWritten,
@@ -34,7 +38,16 @@ import {
   writtenTraining,
 } from "./build_law_reranker.ts";
 import type { Reranker } from "../server/services/laws/rerank.ts";
-import { loadCorpus, memoryEntries, type Question, readQuestions, trainingPairs } from "./law_eval_data.ts";
+import {
+  chosenSets,
+  loadCorpus,
+  memoryEntries,
+  type Question,
+  readQuestions,
+  readSets,
+  SCORED_SETS,
+  trainingPairs,
+} from "./law_eval_data.ts";
 // @ts-types="./score_types.d.ts"
 import { key as scoreKey } from "../../shared/data/laws/score.mjs";
 
@@ -43,18 +56,7 @@ const flag = (name: string) => Deno.args.find((a) => a.startsWith(`--${name}=`))
 const verbose = Deno.args.includes("--verbose");
 const byType = Deno.args.includes("--by-type");
 
-const SETS: Record<string, string> = {
-  stard: `${DATA}stard-dev.csv`,
-  dev: `${DATA}questions-dev.csv`,
-  own: new URL("../tests/data/laws/questions-own.csv", import.meta.url).pathname,
-  written2: new URL("../tests/data/laws/questions-written2.csv", import.meta.url).pathname,
-  // Written for session 32 from the statutes (fact patterns, colloquial questions); never trained on.
-  written3: new URL("../tests/data/laws/questions-written3.csv", import.meta.url).pathname,
-  // Written for session 32: typos, homophones, mistyped law names, everyday questions; never trained on.
-  typo: new URL("../tests/data/laws/questions-typo.csv", import.meta.url).pathname,
-  // Written for session 33: everyday verbs and nouns (借了, 拖着, 朋友, 快递); never trained on.
-  verbs: new URL("../tests/data/laws/questions-everyday-verbs.csv", import.meta.url).pathname,
-};
+const SETS = SCORED_SETS;
 
 export interface Scores {
   n: number;
@@ -213,18 +215,26 @@ async function crossValidate(
 ): Promise<{ scores: Scores; times: number[] }> {
   const rows: Scores[] = [];
   const times: number[] = [];
-  // The re-ranker of fold f is trained on pools of the other folds collected without f (never its answers).
-  const nested = opts.rerank && opts.memory ? await readOrCollect(lib, qs, opts.folds) : null;
+  // The re-ranker of fold f is trained on pools of the other folds collected without f (never its answers),
+  // and on the training-only sets (law_eval_data.ts chosenSets; --sets=, --memory-sets=,
+  // --table-sets=).
+  const choice = chosenSets();
+  const nested = opts.rerank && opts.memory ? await readOrCollect(lib, qs, opts.folds, 0, choice) : null;
+  // The training-only sets every fold's memory remembers and its table learns from.
+  const remembered = readSets(choice.memory);
+  const tabled = readSets(choice.table);
   for (let f = 0; f < opts.folds; f++) {
-    const train = qs.filter((_, i) => foldOf(i, opts.folds) !== f);
+    const real = qs.filter((_, i) => foldOf(i, opts.folds) !== f);
     const test = qs.filter((_, i) => foldOf(i, opts.folds) === f);
     // Learned once per fold and reused by every variant (they differ only in TUNING and what they use).
     const learned = foldCache[f] ??= {
-      table: buildTermTable(lib, trainingPairs(lib, train)),
-      memory: buildQuestionMemory(memoryEntries(train)),
-      reranker: nested ? trainShipped(trainingPools(nested, f)) : null,
+      table: buildTermTable(lib, trainingPairs(lib, [...real, ...tabled])),
+      memory: buildQuestionMemory(memoryEntries([...real, ...remembered])),
+      reranker: nested ? trainShipped(trainingPools(nested, f, undefined, undefined, choice.weights)) : null,
     };
-    if (nested && !learned.reranker) learned.reranker = trainShipped(trainingPools(nested, f));
+    if (nested && !learned.reranker) {
+      learned.reranker = trainShipped(trainingPools(nested, f, undefined, undefined, choice.weights));
+    }
     const table = opts.table ? learned.table : null;
     const memory = opts.memory ? learned.memory : null;
     const reranker = nested ? learned.reranker : null;
@@ -239,15 +249,17 @@ const writtenFoldCache: (Reranker | null)[] = [];
 
 /**
  * Cross-validation of a written set (dev or own): the shipped table and memory (they never saw a written
- * question), and for each fold f a re-ranker trained on every real question and on the written questions
- * of the other folds (folds as scripts/build_law_reranker.ts splits the written sets).
+ * question), and for each fold f a re-ranker trained on every real question, on the written questions
+ * of the other folds (folds as scripts/build_law_reranker.ts splits the written sets) and on the
+ * training-only sets. The shipped table and memory must have been built with the run's --memory-sets and --table-sets.
  */
 async function crossValidateWritten(
   libs: { national: () => Promise<LawLibrary>; scored: LawLibrary },
   set: string,
   opts: { folds: number; stard: Question[] },
 ): Promise<{ scores: Scores; times: number[] }> {
-  const pools = await readOrCollect(libs.national, opts.stard, opts.folds);
+  const choice = chosenSets();
+  const pools = await readOrCollect(libs.national, opts.stard, opts.folds, 0, choice);
   const written = readWritten();
   const real = shippedPools(pools).filter((p) => p.set === undefined);
   const rows: Scores[] = [];
@@ -263,6 +275,8 @@ async function crossValidateWritten(
         f,
         weight: SMALL_WEIGHTS.written,
       }),
+      // The training-only sets, whole (they are never scored).
+      ...extraTraining(pools.extra?.shipped ?? [], choice.weights),
     ]);
     const test = pools.written.flatMap((p, j) => p.set === set && foldOf(j, opts.folds) === f ? [j] : []);
     const qs = test.map((j) => written[j]);

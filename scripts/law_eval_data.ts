@@ -8,6 +8,7 @@ import type { LawLibrary } from "../server/services/laws/library.ts";
 import { parseLawFolder } from "../server/services/laws/load_folder.ts";
 import type { MemoryEntry } from "../server/services/laws/question_memory.ts";
 import { parseCsv } from "./eval_regions.ts";
+import { bigramTerms } from "../server/services/laws/text_terms.ts";
 // @ts-types="./score_types.d.ts"
 import { key as scoreKey } from "../../shared/data/laws/score.mjs";
 
@@ -85,5 +86,205 @@ export function trainingPairs(lib: LawLibrary, questions: Question[]): TrainingP
 
 /** Memory entries of labelled questions (answers as title|第N条). */
 export function memoryEntries(questions: Question[]): MemoryEntry[] {
-  return questions.map((q) => ({ question: q.question, answers: q.answers }));
+  return questions.map((q) => ({
+    question: q.question,
+    answers: q.answers,
+    ...(q.set ? { set: q.set } : {}),
+  }));
+}
+
+const TESTS = new URL("../tests/data/laws/", import.meta.url).pathname;
+
+/** Every set law search is scored with: by cross-validation (stard, dev, own) or never trained on. */
+export const SCORED_SETS: Record<string, string> = {
+  stard: `${DATA}stard-dev.csv`,
+  dev: `${DATA}questions-dev.csv`,
+  own: `${TESTS}questions-own.csv`,
+  written2: `${TESTS}questions-written2.csv`,
+  // Written for session 32 from the statutes (fact patterns, colloquial questions); never trained on.
+  written3: `${TESTS}questions-written3.csv`,
+  // Written for session 32: typos, homophones, mistyped law names, everyday questions; never trained on.
+  typo: `${TESTS}questions-typo.csv`,
+  // Written for session 33: everyday verbs and nouns (借了, 拖着, 朋友, 快递); never trained on.
+  verbs: `${TESTS}questions-everyday-verbs.csv`,
+};
+
+/** How much a written question counts in the re-ranker's training against a real one (ADR 019, session 31). */
+export const WRITTEN_WEIGHT = 5;
+
+/**
+ * A labelled set the learned parts of law search train on beside stard-dev (the real questions the term
+ * table and the question memory always learn from).
+ */
+export interface TrainingSet {
+  path: string;
+  /** "real": asked as the public asks (like stard-dev); "written": written from the statutes (like questions-dev). */
+  kind: "real" | "written";
+  /** What one of its questions counts in the re-ranker's training against a stard-dev question. */
+  weight: number;
+  /**
+   * Scored by cross-validation (split into folds among the scored sets, each fold's re-ranker trained
+   * without it); otherwise a training-only set, in the training of every fold. A training-only set must
+   * be disjoint from stard-dev and the scored sets (written without reading them).
+   */
+  scored: boolean;
+  /** Also remembered by the question memory (only training-only sets). */
+  memory: boolean;
+  /** Also learned by the term table (only training-only sets). */
+  table: boolean;
+}
+
+/** Every labelled set trained on beside stard-dev, in a fixed order (the scored sets' folds depend on it). */
+export const TRAINING_SETS: Record<string, TrainingSet> = {
+  dev: {
+    path: `${DATA}questions-dev.csv`,
+    kind: "written",
+    weight: WRITTEN_WEIGHT,
+    scored: true,
+    memory: false,
+    table: false,
+  },
+  own: {
+    path: `${TESTS}questions-own.csv`,
+    kind: "written",
+    weight: WRITTEN_WEIGHT,
+    scored: true,
+    memory: false,
+    table: false,
+  },
+  // Session 34: written for training without reading stard-dev or the scored sets. Remembered by the
+  // question memory (the first pass); weight 0 in the re-ranker's training: at 0.5-1 (public) and 2-5
+  // (own2) they cost STARD's nested CV 0.005-0.01 (ADR 019, session 34).
+  // Real-like questions as the public asks them, golds in the national corpus: civil life.
+  "public-civil": {
+    path: `${TESTS}questions-public-civil.csv`,
+    kind: "real",
+    weight: 0,
+    scored: false,
+    memory: true,
+    table: false,
+  },
+  // The same for work, consumers, tenancy, companies, administration, criminal questions, procedure.
+  "public-work": {
+    path: `${TESTS}questions-public-work.csv`,
+    kind: "real",
+    weight: 0,
+    scored: false,
+    memory: true,
+    table: false,
+  },
+  // Written questions like questions-dev over the shared 107-law library.
+  own2: {
+    path: `${TESTS}questions-own2.csv`,
+    kind: "written",
+    weight: 0,
+    scored: false,
+    memory: true,
+    table: false,
+  },
+};
+
+/** The training-only sets a run uses, their weights and which of them are remembered. */
+export interface SetChoice {
+  /** Training-only sets the re-ranker trains on, in TRAINING_SETS order. */
+  extra: string[];
+  /** Weight of each chosen set (TRAINING_SETS' unless overridden). */
+  weights: Record<string, number>;
+  /** Sets the question memory remembers beside stard-dev. */
+  memory: string[];
+  /** Sets the term table learns from beside stard-dev. */
+  table: string[];
+}
+
+/**
+ * The training-only sets of a run: every one in TRAINING_SETS, or `--sets=a,b:0.5` (name or name:weight;
+ * `--sets=` none); remembered: those marked `memory`, or `--memory-sets=a,b` (`--memory-sets=` none);
+ * learned by the term table: those marked `table`, or `--table-sets=a,b`.
+ */
+export function chosenSets(args: string[] = Deno.args): SetChoice {
+  const flag = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const names = Object.keys(TRAINING_SETS);
+  const check = (n: string, opt: string) => {
+    if (!TRAINING_SETS[n]) throw new Error(`${opt}: no set ${n} (${names.join(", ")})`);
+    if (TRAINING_SETS[n].scored) {
+      throw new Error(`${opt}: ${n} is scored by cross-validation, not training-only`);
+    }
+    return n;
+  };
+  const weights: Record<string, number> = {};
+  const setsFlag = flag("sets");
+  const extra = setsFlag === undefined
+    ? names.filter((n) => !TRAINING_SETS[n].scored)
+    : setsFlag.split(",").filter(Boolean).map((s) => {
+      const [n, w] = s.split(":");
+      if (w !== undefined) weights[n] = Number(w);
+      return check(n, "--sets");
+    });
+  for (const n of extra) weights[n] ??= TRAINING_SETS[n].weight;
+  const learners = (key: "memory" | "table") => {
+    const given = flag(`${key}-sets`);
+    return given === undefined
+      ? names.filter((n) => !TRAINING_SETS[n].scored && TRAINING_SETS[n][key])
+      : given.split(",").filter(Boolean).map((n) => check(n, `--${key}-sets`));
+  };
+  const order = (l: string[]) => names.filter((n) => l.includes(n));
+  return { extra: order(extra), weights, memory: order(learners("memory")), table: order(learners("table")) };
+}
+
+/**
+ * A training-only question this close to a scored one is left out of training: the Jaccard overlap of
+ * their bigrams at least `alone`, or at least `withGold` when they share a gold article (the same
+ * question in other words, with its answer: training on it would score that question in-sample).
+ */
+export const NEAR_COPY = { alone: 0.5, withGold: 0.3 };
+
+function bigramSet(text: string): Set<string> {
+  return new Set(bigramTerms(text));
+}
+
+export function jaccard(a: Set<string>, b: Set<string>): number {
+  let both = 0;
+  for (const t of a) if (b.has(t)) both++;
+  return both / Math.max(1, a.size + b.size - both);
+}
+
+/** Whether training-only question q is a near copy of scored question s (NEAR_COPY). */
+export function nearCopy(
+  q: Question,
+  s: Question,
+  qb = bigramSet(q.question),
+  sb = bigramSet(s.question),
+): boolean {
+  const j = jaccard(qb, sb);
+  return j >= NEAR_COPY.alone || (j >= NEAR_COPY.withGold && q.gold.some((g) => s.gold.includes(g)));
+}
+
+let scored: { q: Question; bigrams: Set<string> }[] | null = null;
+
+/** Every question of SCORED_SETS with its bigrams (read once). */
+export function scoredQuestions(): { q: Question; bigrams: Set<string> }[] {
+  return scored ??= Object.entries(SCORED_SETS).flatMap(([set, path]) =>
+    readQuestions(path).map((q) => ({ q: { ...q, set }, bigrams: bigramSet(q.question) }))
+  );
+}
+
+/**
+ * The questions of the named TRAINING_SETS, each tagged with its set; without the near copies of a
+ * scored question (NEAR_COPY) unless `all`.
+ */
+export function readSets(names: string[], all = false): Question[] {
+  const qs = names.flatMap((set) => readQuestions(TRAINING_SETS[set].path).map((q) => ({ ...q, set })));
+  if (all) return qs;
+  const held = scoredQuestions();
+  return qs.filter((q) => {
+    const b = bigramSet(q.question);
+    return !held.some((s) => nearCopy(q, s.q, b, s.bigrams));
+  });
+}
+
+/** A file-name part naming sets by their sizes ("public-civil120+own2150"), "" for none. */
+export function setsKey(qs: Question[]): string {
+  const counts = new Map<string, number>();
+  for (const q of qs) counts.set(q.set ?? "", (counts.get(q.set ?? "") ?? 0) + 1);
+  return [...counts].map(([n, c]) => `${n}${c}`).join("+");
 }

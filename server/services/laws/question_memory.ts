@@ -15,12 +15,22 @@ export interface MemoryEntry {
   question: string;
   /** "title|第N条" of each gold article. */
   answers: string[];
+  /**
+   * The training-only set the question comes from (scripts/law_eval_data.ts TRAINING_SETS); absent for
+   * the real questions of stard-dev.
+   */
+  set?: string;
 }
 
 export interface QuestionMemory {
   entries: { terms: Map<string, number>; length: number; answers: string[] }[];
   postings: Map<string, number[]>;
   avgLength: number;
+  /**
+   * The bigrams of the real questions (entries without a set): the vocabulary relevance.ts counts as
+   * asked, calibrated on them (the written and public sets would make everyday words "asked" too).
+   */
+  vocabulary: Set<string>;
 }
 
 const K1 = 1.2;
@@ -34,8 +44,10 @@ function termCounts(text: string): Map<string, number> {
 
 export function buildQuestionMemory(entries: MemoryEntry[]): QuestionMemory {
   const postings = new Map<string, number[]>();
+  const vocabulary = new Set<string>();
   const list = entries.map((e, i) => {
     const terms = termCounts(e.question);
+    if (!e.set) { for (const t of terms.keys()) vocabulary.add(t); }
     for (const t of terms.keys()) {
       const p = postings.get(t);
       if (p) p.push(i);
@@ -44,7 +56,7 @@ export function buildQuestionMemory(entries: MemoryEntry[]): QuestionMemory {
     return { terms, length: [...terms.values()].reduce((s, n) => s + n, 0), answers: e.answers };
   });
   const avgLength = list.reduce((s, e) => s + e.length, 0) / Math.max(1, list.length);
-  return { entries: list, postings, avgLength };
+  return { entries: list, postings, avgLength, vocabulary };
 }
 
 let shipped: QuestionMemory | null = null;

@@ -43,6 +43,16 @@ Deno.test("similarQuestions() ranks the closest remembered question first, with 
   assert.deepEqual(similarQuestions(buildQuestionMemory([]), "欠条", 5), []);
 });
 
+Deno.test("buildQuestionMemory(): a training-only set's questions lend their answers but are not the asked vocabulary", () => {
+  const memory = buildQuestionMemory([
+    ...MEMORY,
+    { question: "周末加班工资怎么算", answers: ["中华人民共和国民法典|第五十四条"], set: "public-work" },
+  ]);
+  assert.equal(similarQuestions(memory, "周末加班工资", 5)[0][0], 2, "remembered and found");
+  assert.ok(memory.vocabulary.has("欠条") && memory.vocabulary.has("货款"));
+  assert.ok(!memory.vocabulary.has("加班") && memory.postings.has("加班"));
+});
+
 Deno.test("answerDoc() finds a remembered answer in the library and null for a law it lacks", async () => {
   const lib = await library();
   const d = answerDoc(lib, "中华人民共和国民法典|第五十六条");

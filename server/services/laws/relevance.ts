@@ -200,7 +200,7 @@ export function relevanceOf(
     if (w >= 1) {
       own++;
       if (df > 0) ownKnown++;
-      if (memory?.postings.has(t) || SYNONYM_BIGRAMS.has(t)) {
+      if (memory?.vocabulary.has(t) || SYNONYM_BIGRAMS.has(t)) {
         ownMeaningful++;
         if (spokenTo(lib, t, question)) ownSpoken++;
       }
@@ -208,7 +208,7 @@ export function relevanceOf(
       if (t.length === 2) {
         const idf = lib.index.idf(t);
         ownBigrams += idf;
-        if (memory?.postings.has(t)) asked += idf;
+        if (memory?.vocabulary.has(t)) asked += idf;
       }
     }
     if (df === 0) continue;

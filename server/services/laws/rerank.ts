@@ -304,6 +304,34 @@ export function scoreFeatures(model: Reranker, x: ArrayLike<number>): number {
   return s;
 }
 
+/**
+ * One model scoring the mean of `models`' scores (a bagged ensemble): the linear parts folded into one
+ * over unstandardized features (mean 0, std 1), their constant in a one-leaf tree, every tree's leaves
+ * divided by the number of models.
+ */
+export function averageRerankers(models: Reranker[]): Reranker {
+  const k = models.length;
+  const n = models[0].weights.length;
+  const weights = new Array<number>(n).fill(0);
+  let constant = 0;
+  const trees: Tree[] = [];
+  for (const m of models) {
+    for (let i = 0; i < n; i++) {
+      weights[i] += m.weights[i] / m.std[i] / k;
+      constant -= m.weights[i] * m.mean[i] / m.std[i] / k;
+    }
+    for (const t of m.trees ?? []) trees.push({ ...t, value: t.value.map((v) => v / k) });
+  }
+  trees.push({ feature: [-1], threshold: [0], left: [-1], right: [-1], value: [constant] });
+  return {
+    features: models[0].features,
+    mean: new Array<number>(n).fill(0),
+    std: new Array<number>(n).fill(1),
+    weights,
+    trees,
+  };
+}
+
 /** A model stored for another feature list would weigh the wrong numbers: refuse it. */
 export function rerankerFromData(data: Reranker): Reranker {
   const n = FEATURES.length;

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import {
+  averageRerankers,
   boostReranker,
   FEATURES,
   fusedOrder,
@@ -30,6 +31,27 @@ Deno.test("scoreFeatures() is the weighted sum of the standardized features", ()
     weights: new Array(m).fill(0).map((_, i) => i === at("mem_max") ? 2 : i === at("topical") ? -1 : 0),
   };
   assert.equal(scoreFeatures(model, vector({ mem_max: 1, topical: 1 })), 2 * (1 - 0.5) / 0.25 - 1);
+});
+
+Deno.test("averageRerankers() scores the mean of its models' scores (linear parts and trees)", () => {
+  const groups: TrainingGroup[] = Array.from({ length: 30 }, (_, q) => ({
+    features: Array.from(
+      { length: 8 },
+      (_, i) =>
+        vector({ mem_max: ((q * 7 + i * 3) % 11) / 10, own_text: ((q + i * 5) % 7) / 3, topical: i % 2 }),
+    ),
+    labels: Array.from({ length: 8 }, (_, i) => i === q % 8 ? 1 : 0),
+  }));
+  const models = [0, 1, 2].map((b) => {
+    const part = groups.filter((_, q) => q % 3 !== b);
+    return boostReranker(trainReranker(part, { l2: 1e-3 }), part, { trees: 3, minLeaf: 5 });
+  });
+  const avg = averageRerankers(models);
+  assert.equal(avg.trees!.length, 3 * 3 + 1);
+  for (const x of groups.flatMap((g) => g.features).slice(0, 40)) {
+    const mean = models.reduce((s, mo) => s + scoreFeatures(mo, x), 0) / 3;
+    assert.ok(Math.abs(scoreFeatures(avg, x) - mean) < 1e-9, `${scoreFeatures(avg, x)} vs ${mean}`);
+  }
 });
 
 Deno.test("trainReranker() learns to put the candidates with the telling feature first", () => {
