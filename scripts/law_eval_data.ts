@@ -191,33 +191,6 @@ export const TRAINING_SETS: Record<string, TrainingSet> = {
     memory: true,
     table: false,
   },
-  // More of the same, written later in session 34 for coverage: mostly articles the sets above do not
-  // answer. Written questions over the 107-law library, civil code and civil interpretations (own3a) and
-  // the rest of the library (own3b); public questions over the national corpus (public-more).
-  own3a: {
-    path: `${TESTS}questions-own3a.csv`,
-    kind: "written",
-    weight: 0,
-    scored: false,
-    memory: true,
-    table: false,
-  },
-  own3b: {
-    path: `${TESTS}questions-own3b.csv`,
-    kind: "written",
-    weight: 0,
-    scored: false,
-    memory: true,
-    table: false,
-  },
-  "public-more": {
-    path: `${TESTS}questions-public-more.csv`,
-    kind: "real",
-    weight: 0,
-    scored: false,
-    memory: true,
-    table: false,
-  },
 };
 
 /** The training-only sets a run uses, their weights and which of them are remembered. */
