@@ -12,7 +12,13 @@ import { searchLaws, TUNING } from "../server/services/laws/search.ts";
 import { buildQuestionMemory, similarQuestions } from "../server/services/laws/question_memory.ts";
 import { buildTermTable } from "./build_law_term_table.ts";
 import { foldOf } from "./build_law_reranker.ts";
-import { loadCorpus, memoryEntries, readQuestions, trainingPairs } from "./law_eval_data.ts";
+import {
+  currentDocsByKey,
+  loadCorpus,
+  memoryEntries,
+  readQuestions,
+  trainingPairs,
+} from "./law_eval_data.ts";
 // @ts-types="./score_types.d.ts"
 import { key as scoreKey } from "../../shared/data/laws/score.mjs";
 
@@ -26,11 +32,7 @@ const lib = await loadCorpus("national");
 let qs = readQuestions(new URL("../../shared/data/laws/stard-dev.csv", import.meta.url).pathname);
 const limit = Number(flag("limit") ?? 0);
 if (limit) qs = qs.slice(0, limit);
-const byKey = new Map<string, number>();
-for (const versions of lib.groups.values()) {
-  const v = versions.find((x) => x.record.status === "现行有效") ?? versions[0];
-  v.articles.forEach((a, i) => byKey.set(scoreKey(v.record.title, a.number), v.docStart + i));
-}
+const byKey = currentDocsByKey(lib);
 const counts = new Map<string, number>();
 const bump = (k: string) => counts.set(k, (counts.get(k) ?? 0) + 1);
 let golds = 0;

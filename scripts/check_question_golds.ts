@@ -8,9 +8,7 @@
  *
  * Exits 1 when a gold is missing.
  */
-import { loadCorpus, readQuestions } from "./law_eval_data.ts";
-// @ts-types="./score_types.d.ts"
-import { key as scoreKey } from "../../shared/data/laws/score.mjs";
+import { currentDocsByKey, loadCorpus, readQuestions } from "./law_eval_data.ts";
 
 const args = [...Deno.args];
 const corpus = args.includes("--national") ? "national" : "library";
@@ -20,11 +18,7 @@ if (!files.length) {
   Deno.exit(2);
 }
 const lib = await loadCorpus(corpus);
-const keys = new Set<string>();
-for (const versions of lib.groups.values()) {
-  const v = versions.find((x) => x.record.status === "现行有效") ?? versions[0];
-  for (const a of v.articles) keys.add(scoreKey(v.record.title, a.number));
-}
+const keys = currentDocsByKey(lib);
 let missing = 0;
 for (const file of files) {
   const qs = readQuestions(file);

@@ -69,13 +69,22 @@ export async function loadCorpus(corpus: string): Promise<LawLibrary> {
   return await buildLibraryFromFiles(await parseLawFolder(dir), "2026-11-28");
 }
 
-/** Stard questions with their gold articles' texts, for training the term table. */
-export function trainingPairs(lib: LawLibrary, questions: Question[]): TrainingPair[] {
+/**
+ * The index doc of every article of each law's version in force (现行有效, else its first version), by
+ * score.mjs key (title|第N条): how a labelled gold is resolved everywhere in the scripts.
+ */
+export function currentDocsByKey(lib: LawLibrary): Map<string, number> {
   const byKey = new Map<string, number>();
   for (const versions of lib.groups.values()) {
     const v = versions.find((x) => x.record.status === "现行有效") ?? versions[0];
     v.articles.forEach((a, i) => byKey.set(scoreKey(v.record.title, a.number), v.docStart + i));
   }
+  return byKey;
+}
+
+/** Stard questions with their gold articles' texts, for training the term table. */
+export function trainingPairs(lib: LawLibrary, questions: Question[]): TrainingPair[] {
+  const byKey = currentDocsByKey(lib);
   const out: TrainingPair[] = [];
   for (const q of questions) {
     const docs = q.gold.map((g) => byKey.get(g)).filter((d): d is number => d !== undefined);

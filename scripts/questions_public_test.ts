@@ -4,9 +4,7 @@
  * matching its difficulty column, and ids must be unique.
  */
 import assert from "node:assert/strict";
-import { loadCorpus, readQuestions } from "./law_eval_data.ts";
-// @ts-types="./score_types.d.ts"
-import { key as scoreKey } from "../../shared/data/laws/score.mjs";
+import { currentDocsByKey, loadCorpus, readQuestions } from "./law_eval_data.ts";
 import { parseCsv } from "./eval_regions.ts";
 
 const DIR = new URL("../tests/data/laws/", import.meta.url).pathname;
@@ -17,11 +15,7 @@ const files = [...Deno.readDirSync(DIR)].map((e) => e.name).filter((n) =>
 
 Deno.test("public question sets: every gold is an article of a current national law version", async () => {
   const lib = await loadCorpus("national");
-  const current = new Set<string>();
-  for (const versions of lib.groups.values()) {
-    const v = versions.find((x) => x.record.status === "现行有效") ?? versions[0];
-    for (const a of v.articles) current.add(scoreKey(v.record.title, a.number));
-  }
+  const current = currentDocsByKey(lib);
   const missing: string[] = [];
   for (const f of files) {
     for (const q of readQuestions(`${DIR}${f}`)) {
