@@ -191,6 +191,14 @@ export const TRAINING_SETS: Record<string, TrainingSet> = {
     memory: true,
     table: false,
   },
+  "public-more": {
+    path: `${TESTS}questions-public-more.csv`,
+    kind: "real",
+    weight: 0,
+    scored: false,
+    memory: false,
+    table: false,
+  },
 };
 
 /** The training-only sets a run uses, their weights and which of them are remembered. */
