@@ -502,7 +502,13 @@ export async function readOrCollect(
       } catch { /* not cached yet */ }
     }
     const got = each(await collect(), pool);
-    await Deno.writeTextFile(file, JSON.stringify(each(got, plain)));
+    try {
+      await Deno.writeTextFile(file, JSON.stringify(each(got, plain)));
+    } catch (e) {
+      // Past V8's longest string (~512 MB: thousands of training-only questions) the pools are used uncached.
+      if (!(e instanceof RangeError)) throw e;
+      console.warn(`pools too large to cache (${e.message}); used without ${file}`);
+    }
     return got;
   };
   let national: LawLibrary | null = null;

@@ -64,16 +64,27 @@ const EXTRA = {
     memory: false,
     table: true,
   },
+  "test-remembered": {
+    path: "/dev/null",
+    kind: "real" as const,
+    weight: 0,
+    scored: false,
+    memory: true,
+    table: false,
+  },
 };
 
 Deno.test(
-  "chosenSets(): every training-only set by default, --sets chooses them and their weights, scored sets refused",
+  "chosenSets(): every training-only set of weight > 0 by default, --sets chooses them and their weights, scored sets refused",
   withSets(EXTRA, () => {
     const all = chosenSets([]);
     const mine = (l: string[]) => l.filter((n) => n.startsWith("test-"));
-    assert.deepEqual(all.extra, Object.keys(TRAINING_SETS).filter((n) => !TRAINING_SETS[n].scored));
-    assert.deepEqual(mine(all.extra), ["test-real", "test-written"]);
-    assert.deepEqual(mine(all.memory), ["test-real"]);
+    assert.deepEqual(
+      all.extra,
+      Object.keys(TRAINING_SETS).filter((n) => !TRAINING_SETS[n].scored && TRAINING_SETS[n].weight > 0),
+    );
+    assert.deepEqual(mine(all.extra), ["test-real", "test-written"], "a weight-0 set trains nothing");
+    assert.deepEqual(mine(all.memory), ["test-real", "test-remembered"]);
     assert.deepEqual(mine(all.table), ["test-written"]);
     assert.deepEqual([all.weights["test-real"], all.weights["test-written"]], [1, 5]);
     const some = chosenSets(["--sets=test-written:2", "--memory-sets=", "--table-sets=test-real"]);

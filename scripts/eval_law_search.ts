@@ -1,7 +1,7 @@
 /**
  * Law search retrieval quality over the national corpus (issue #24):
  *
- *   deno run -A scripts/eval_law_search.ts [--set=stard|dev|own|written2|written3|typo|verbs|all]
+ *   deno run -A scripts/eval_law_search.ts [--set=stard|dev|own|written2|written3|typo|verbs|all|FILE.csv,…]
  *       [--corpus=national|library] [--baseline] [--folds=5] [--verbose] [--by-type] [--limit=N]
  *       [--variants=name:key=value,…;…] [--query=TEXT]
  *
@@ -330,8 +330,10 @@ if (import.meta.main) {
   const folds = Number(flag("folds") ?? 0);
   const variants = (flag("variants") ?? "shipped").split(";");
   for (const name of names) {
-    if (!SETS[name]) throw new Error(`unknown set ${name}: ${Object.keys(SETS).join(", ")}`);
-    let qs = readQuestions(SETS[name]);
+    // A path to a CSV file of the same columns is a never-trained set of its own (scored like written2).
+    const path = SETS[name] ?? (name.endsWith(".csv") ? name : undefined);
+    if (!path) throw new Error(`unknown set ${name}: ${Object.keys(SETS).join(", ")} or a .csv file`);
+    let qs = readQuestions(path);
     if (limit) qs = qs.slice(0, limit);
     if (Deno.args.includes("--baseline")) {
       console.log(formatScores(`${name} naive bigram BM25`, baseline(lib, qs)));

@@ -23,7 +23,8 @@ export interface MemoryEntry {
 }
 
 export interface QuestionMemory {
-  entries: { terms: Map<string, number>; length: number; answers: string[] }[];
+  /** `fromSet`: the entry comes from a training-only set, not from the real questions of stard-dev. */
+  entries: { terms: Map<string, number>; length: number; answers: string[]; fromSet: boolean }[];
   postings: Map<string, number[]>;
   avgLength: number;
   /**
@@ -53,7 +54,12 @@ export function buildQuestionMemory(entries: MemoryEntry[]): QuestionMemory {
       if (p) p.push(i);
       else postings.set(t, [i]);
     }
-    return { terms, length: [...terms.values()].reduce((s, n) => s + n, 0), answers: e.answers };
+    return {
+      terms,
+      length: [...terms.values()].reduce((s, n) => s + n, 0),
+      answers: e.answers,
+      fromSet: Boolean(e.set),
+    };
   });
   const avgLength = list.reduce((s, e) => s + e.length, 0) / Math.max(1, list.length);
   return { entries: list, postings, avgLength, vocabulary };
@@ -119,51 +125,59 @@ export function answerDoc(lib: LawLibrary, answer: string): number | null {
   return doc;
 }
 
-const lawCache = new WeakMap<QuestionMemory, WeakMap<LawLibrary, Map<string, number>>>();
+const lawCache = new WeakMap<QuestionMemory, WeakMap<LawLibrary, Map<number, Map<string, number>>>>();
 
 /**
  * How often each law (group) answers the remembered questions, as a share of the most frequent one
  * (0..1, log-scaled): the laws people's questions are about, a prior for ranking.
  */
-export function lawFrequencies(lib: LawLibrary, memory: QuestionMemory): Map<string, number> {
+export function lawFrequencies(lib: LawLibrary, memory: QuestionMemory, setWeight = 1): Map<string, number> {
   let byLib = lawCache.get(memory);
   if (!byLib) lawCache.set(memory, byLib = new WeakMap());
-  const hit = byLib.get(lib);
+  const byWeight = byLib.get(lib) ?? new Map<number, Map<string, number>>();
+  byLib.set(lib, byWeight);
+  const hit = byWeight.get(setWeight);
   if (hit) return hit;
   const counts = new Map<string, number>();
   for (const e of memory.entries) {
+    const w = e.fromSet ? setWeight : 1;
+    if (w === 0) continue;
     for (const a of e.answers) {
       const d = answerDoc(lib, a);
       if (d === null) continue;
       const g = lib.versions[lib.docVersion[d]].group;
-      counts.set(g, (counts.get(g) ?? 0) + 1);
+      counts.set(g, (counts.get(g) ?? 0) + w);
     }
   }
   const max = Math.log1p(Math.max(0, ...counts.values()));
   const out = new Map([...counts].map(([g, n]) => [g, max > 0 ? Math.log1p(n) / max : 0]));
-  byLib.set(lib, out);
+  byWeight.set(setWeight, out);
   return out;
 }
 
-const articleCache = new WeakMap<QuestionMemory, WeakMap<LawLibrary, Map<number, number>>>();
+const articleCache = new WeakMap<QuestionMemory, WeakMap<LawLibrary, Map<number, Map<number, number>>>>();
 
 /**
  * How often each article (index doc) answers the remembered questions: the article-level counterpart of
  * lawFrequencies, a prior the re-ranker smooths (rerank.ts).
  */
-export function articleFrequencies(lib: LawLibrary, memory: QuestionMemory): Map<number, number> {
+export function articleFrequencies(lib: LawLibrary, memory: QuestionMemory, setWeight = 1): Map<number, number> {
   let byLib = articleCache.get(memory);
   if (!byLib) articleCache.set(memory, byLib = new WeakMap());
-  const hit = byLib.get(lib);
+  const byWeight = byLib.get(lib) ?? new Map<number, Map<number, number>>();
+  byLib.set(lib, byWeight);
+  const hit = byWeight.get(setWeight);
   if (hit) return hit;
   const counts = new Map<number, number>();
   for (const e of memory.entries) {
+    const w = e.fromSet ? setWeight : 1;
+    if (w === 0) continue;
     for (const a of e.answers) {
       const d = answerDoc(lib, a);
-      if (d !== null) counts.set(d, (counts.get(d) ?? 0) + 1);
+      if (d !== null) counts.set(d, (counts.get(d) ?? 0) + w);
     }
   }
-  byLib.set(lib, counts);
+  byWeight.set(setWeight, counts);
   return counts;
 }
 
@@ -211,16 +225,16 @@ function coverageOf(lib: LawLibrary, memory: QuestionMemory): number {
 export function libraryLawPrior(
   lib: LawLibrary,
   memory: QuestionMemory,
-  opts: { trust: boolean; inherit: boolean } = { trust: true, inherit: true },
+  opts: { trust: boolean; inherit: boolean; setWeight?: number } = { trust: true, inherit: true },
 ): Map<string, number> {
-  const key = `${opts.trust}-${opts.inherit}`;
+  const key = `${opts.trust}-${opts.inherit}-${opts.setWeight ?? 1}`;
   let byLib = priorCache.get(memory);
   if (!byLib) priorCache.set(memory, byLib = new WeakMap());
   const byOpts = byLib.get(lib) ?? new Map<string, Map<string, number>>();
   byLib.set(lib, byOpts);
   const hit = byOpts.get(key);
   if (hit) return hit;
-  const raw = lawFrequencies(lib, memory);
+  const raw = lawFrequencies(lib, memory, opts.setWeight ?? 1);
   const trust = opts.trust ? memoryCoverage(lib, memory) : 1;
   const out = new Map<string, number>();
   for (const [g, versions] of lib.groups) {

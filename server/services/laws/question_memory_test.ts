@@ -3,6 +3,7 @@ import { buildLibraryFromFiles } from "./build_library.ts";
 import { parseLawFile } from "./parse_markdown.ts";
 import {
   answerDoc,
+  articleFrequencies,
   buildQuestionMemory,
   interpretedLaw,
   lawFrequencies,
@@ -60,6 +61,24 @@ Deno.test("answerDoc() finds a remembered answer in the library and null for a l
   assert.equal(lib.versions[lib.docVersion[d!]].articles[lib.docArticle[d!]].number, "第五十六条");
   assert.equal(answerDoc(lib, "中华人民共和国刑法|第一条"), null);
   assert.equal(lawFrequencies(lib, buildQuestionMemory(MEMORY)).get(lib.versions[0].group), 1);
+});
+
+Deno.test("lawFrequencies() and articleFrequencies(): a training-only set counts at setWeight", async () => {
+  const lib = await library();
+  const withSet = buildQuestionMemory([
+    ...MEMORY,
+    { question: "个体户怎么登记", answers: ["中华人民共和国民法典|第五十四条"], set: "public-civil" },
+    { question: "个体户能起字号吗", answers: ["中华人民共和国民法典|第五十四条"], set: "public-civil" },
+  ]);
+  const doc54 = answerDoc(lib, "中华人民共和国民法典|第五十四条")!;
+  const doc56 = answerDoc(lib, "中华人民共和国民法典|第五十六条")!;
+  assert.equal(articleFrequencies(lib, withSet).get(doc54), 2, "counted as real questions by default");
+  assert.equal(articleFrequencies(lib, withSet, 0).get(doc54), undefined, "left out at 0");
+  assert.equal(articleFrequencies(lib, withSet, 0.5).get(doc54), 1);
+  assert.equal(articleFrequencies(lib, withSet, 0).get(doc56), 1, "real questions always count");
+  const group = lib.versions[0].group;
+  assert.equal(lawFrequencies(lib, withSet, 0).get(group), 1);
+  assert.equal(libraryLawPrior(lib, withSet, { trust: false, inherit: false, setWeight: 0 }).get(group), 1);
 });
 
 Deno.test("searchLaws() brings a remembered question's article for a question worded like it", async () => {
