@@ -161,7 +161,11 @@ const articleCache = new WeakMap<QuestionMemory, WeakMap<LawLibrary, Map<number,
  * How often each article (index doc) answers the remembered questions: the article-level counterpart of
  * lawFrequencies, a prior the re-ranker smooths (rerank.ts).
  */
-export function articleFrequencies(lib: LawLibrary, memory: QuestionMemory, setWeight = 1): Map<number, number> {
+export function articleFrequencies(
+  lib: LawLibrary,
+  memory: QuestionMemory,
+  setWeight = 1,
+): Map<number, number> {
   let byLib = articleCache.get(memory);
   if (!byLib) articleCache.set(memory, byLib = new WeakMap());
   const byWeight = byLib.get(lib) ?? new Map<number, Map<number, number>>();

@@ -261,7 +261,8 @@ export function functionGlue(lib: LawLibrary, text: string): { glue: Set<string>
  * (万元, 块钱) would match every article that states a fine or a threshold in 万元, first of all on a small
  * library where few articles do. The number stays.
  */
-const AMOUNT_UNIT = /([0-9０-９][0-9０-９,，.]*|[零一二两三四五六七八九十百千]+)\s*([万千百]?)\s*(元|块钱|块)/g;
+const AMOUNT_UNIT =
+  /([0-9０-９][0-9０-９,，.]*|[零一二两三四五六七八九十百千]+)\s*([万千百]?)\s*(元|块钱|块)/g;
 
 export function withoutAmountUnits(text: string): string {
   return text.replace(AMOUNT_UNIT, (_m, n: string) => `${n} `);
@@ -276,7 +277,9 @@ export function queryTerms(
 ): { terms: Map<string, number>; corrections: string[]; own: Set<string>; expansions: Map<string, number> } {
   const terms = new Map<string, number>();
   const add = (t: string, w: number) => terms.set(t, Math.max(terms.get(t) ?? 0, w));
-  const cleaned = TUNING.factAmounts > 0 ? stripStopPhrases(text) : withoutAmountUnits(stripStopPhrases(text));
+  const cleaned = TUNING.factAmounts > 0
+    ? stripStopPhrases(text)
+    : withoutAmountUnits(stripStopPhrases(text));
   for (const t of bigramTerms(cleaned)) add(t, 1);
   for (const t of wordTerms(cleaned)) add(t, 1);
   if (opts.glue !== false && (TUNING.glueWeight !== 1 || TUNING.skipWeight > 0)) {
