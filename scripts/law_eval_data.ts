@@ -258,6 +258,39 @@ export const TRAINING_SETS: Record<string, TrainingSet> = {
     memory: true,
     table: false,
   },
+  // Session 36: public questions labelled with the general rule beside the specific one (as a lawyer cites).
+  "public-gcontracts": {
+    path: `${TESTS}questions-public-gcontracts.csv`,
+    kind: "real",
+    weight: 0,
+    scored: false,
+    memory: true,
+    table: false,
+  },
+  "public-gtorts": {
+    path: `${TESTS}questions-public-gtorts.csv`,
+    kind: "real",
+    weight: 0,
+    scored: false,
+    memory: true,
+    table: false,
+  },
+  "public-gproperty": {
+    path: `${TESTS}questions-public-gproperty.csv`,
+    kind: "real",
+    weight: 0,
+    scored: false,
+    memory: true,
+    table: false,
+  },
+  "public-gmixed": {
+    path: `${TESTS}questions-public-gmixed.csv`,
+    kind: "real",
+    weight: 0,
+    scored: false,
+    memory: true,
+    table: false,
+  },
   // Session 35: public questions about laws no remembered set covers, not remembered (the first pass fell on
   // the library with them). In the re-ranker's training at 0.2, so that it does not trust the memory's
   // neighbours for questions about other laws: the never-trained questions-public-courts/-social.csv rose
