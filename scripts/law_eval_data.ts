@@ -416,5 +416,10 @@ export function readSets(names: string[], all = false): Question[] {
 export function setsKey(qs: Question[]): string {
   const counts = new Map<string, number>();
   for (const q of qs) counts.set(q.set ?? "", (counts.get(q.set ?? "") ?? 0) + 1);
-  return [...counts].map(([n, c]) => `${n}${c}`).join("+");
+  const key = [...counts].map(([n, c]) => `${n}${c}`).join("+");
+  if (key.length <= 80) return key;
+  // Many sets would pass the file system's 255-byte name limit: their count, questions and a hash of the list.
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193) >>> 0;
+  return `${counts.size}sets${qs.length}-${hash.toString(16)}`;
 }

@@ -258,15 +258,18 @@ interface AskedIndex {
   avgLength: number;
 }
 
-const askedCache = new WeakMap<QuestionMemory, WeakMap<LawLibrary, AskedIndex>>();
+const askedCache = new WeakMap<QuestionMemory, WeakMap<LawLibrary, AskedIndex[]>>();
 
-function askedIndex(lib: LawLibrary, memory: QuestionMemory): AskedIndex {
+function askedIndex(lib: LawLibrary, memory: QuestionMemory, realOnly: boolean): AskedIndex {
   let byLib = askedCache.get(memory);
   if (!byLib) askedCache.set(memory, byLib = new WeakMap());
-  const hit = byLib.get(lib);
+  const cached = byLib.get(lib) ?? [];
+  byLib.set(lib, cached);
+  const hit = cached[realOnly ? 1 : 0];
   if (hit) return hit;
   const docs = new Map<number, { terms: Map<string, number>; length: number }>();
   for (const e of memory.entries) {
+    if (realOnly && e.fromSet) continue;
     for (const a of e.answers) {
       const d = answerDoc(lib, a);
       if (d === null) continue;
@@ -287,7 +290,7 @@ function askedIndex(lib: LawLibrary, memory: QuestionMemory): AskedIndex {
     }
   }
   const out = { docs, postings, avgLength: total / Math.max(1, docs.size) };
-  byLib.set(lib, out);
+  cached[realOnly ? 1 : 0] = out;
   return out;
 }
 
@@ -297,8 +300,13 @@ function askedIndex(lib: LawLibrary, memory: QuestionMemory): AskedIndex {
  * over those texts, over the summed idf of the question's bigrams. Unlike the nearest neighbours, an
  * article asked about in many words (a general rule such as breach of contract) gathers them all.
  */
-export function askedScores(lib: LawLibrary, memory: QuestionMemory, question: string): Map<number, number> {
-  const index = askedIndex(lib, memory);
+export function askedScores(
+  lib: LawLibrary,
+  memory: QuestionMemory,
+  question: string,
+  realOnly = false,
+): Map<number, number> {
+  const index = askedIndex(lib, memory, realOnly);
   const n = index.docs.size;
   const out = new Map<number, number>();
   if (n === 0) return out;

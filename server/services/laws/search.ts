@@ -587,7 +587,7 @@ export const TUNING = {
    * lendFromAsked: the askedDepth articles whose remembered questions, read as one text, best match the
    * question lend askedWeight x score^askedPower x the best text score (0: off).
    */
-  askedWeight: 0.3,
+  askedWeight: 0,
   askedDepth: 10,
   askedPower: 1,
 };
@@ -988,6 +988,7 @@ function rankByText(
       textRank,
       ...lent,
       asked,
+      askedReal: askedScores(lib, memory, textPart, true),
       own,
       expansions,
       mentioned,

@@ -80,6 +80,7 @@ Deno.test("rerankFeatures(): neighbour articles, chapter and law aggregates come
     memoryLaw: new Map(),
     neighbours: 1,
     asked: new Map(),
+    askedReal: new Map(),
     own: new Set(["借款"]),
     expansions: new Map(),
     mentioned: new Set(),
