@@ -291,6 +291,38 @@ export const TRAINING_SETS: Record<string, TrainingSet> = {
     memory: true,
     table: false,
   },
+  "public-gdeals": {
+    path: `${TESTS}questions-public-gdeals.csv`,
+    kind: "real",
+    weight: 0,
+    scored: false,
+    memory: true,
+    table: false,
+  },
+  "public-ginjury": {
+    path: `${TESTS}questions-public-ginjury.csv`,
+    kind: "real",
+    weight: 0,
+    scored: false,
+    memory: true,
+    table: false,
+  },
+  "public-ghome": {
+    path: `${TESTS}questions-public-ghome.csv`,
+    kind: "real",
+    weight: 0,
+    scored: false,
+    memory: true,
+    table: false,
+  },
+  "public-gwork": {
+    path: `${TESTS}questions-public-gwork.csv`,
+    kind: "real",
+    weight: 0,
+    scored: false,
+    memory: true,
+    table: false,
+  },
   // Session 35: public questions about laws no remembered set covers, not remembered (the first pass fell on
   // the library with them). In the re-ranker's training at 0.2, so that it does not trust the memory's
   // neighbours for questions about other laws: the never-trained questions-public-courts/-social.csv rose
