@@ -973,11 +973,13 @@ function rankByText(
     textRank.set(c.doc, i);
   });
   const lent = memory ? lendFromMemory(lib, candidates, { memory, question: textPart, opts, taken }) : null;
-  const asked = memory ? askedScores(lib, memory, textPart) : new Map<number, number>();
+  const reranker = opts.reranker === undefined ? shippedReranker() : opts.reranker;
+  const asked = memory && (reranker || collect || TUNING.askedWeight > 0)
+    ? askedScores(lib, memory, textPart)
+    : new Map<number, number>();
   if (TUNING.askedWeight > 0) lendFromAsked(lib, candidates, { asked, opts, taken });
   if (TUNING.lawWeight > 0) weighByLaw(lib, candidates);
   candidates.sort((a, b) => b.score - a.score);
-  const reranker = opts.reranker === undefined ? shippedReranker() : opts.reranker;
   if (memory && lent && (reranker || collect)) {
     // The pool: the best POOL_SIZE, and every article a remembered neighbour lends.
     const inPool = new Set(candidates.slice(0, POOL_SIZE).map((c) => c.doc));
