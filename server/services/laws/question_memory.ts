@@ -250,3 +250,81 @@ export function libraryLawPrior(
   byOpts.set(key, out);
   return out;
 }
+
+/** Each answered article's remembered questions as one text: its bigram counts, length and postings. */
+interface AskedIndex {
+  docs: Map<number, { terms: Map<string, number>; length: number }>;
+  postings: Map<string, number[]>;
+  avgLength: number;
+}
+
+const askedCache = new WeakMap<QuestionMemory, WeakMap<LawLibrary, AskedIndex[]>>();
+
+function askedIndex(lib: LawLibrary, memory: QuestionMemory, realOnly: boolean): AskedIndex {
+  let byLib = askedCache.get(memory);
+  if (!byLib) askedCache.set(memory, byLib = new WeakMap());
+  const cached = byLib.get(lib) ?? [];
+  byLib.set(lib, cached);
+  const hit = cached[realOnly ? 1 : 0];
+  if (hit) return hit;
+  const docs = new Map<number, { terms: Map<string, number>; length: number }>();
+  for (const e of memory.entries) {
+    if (realOnly && e.fromSet) continue;
+    for (const a of e.answers) {
+      const d = answerDoc(lib, a);
+      if (d === null) continue;
+      const doc = docs.get(d) ?? { terms: new Map<string, number>(), length: 0 };
+      for (const [t, n] of e.terms) doc.terms.set(t, (doc.terms.get(t) ?? 0) + n);
+      doc.length += e.length;
+      docs.set(d, doc);
+    }
+  }
+  const postings = new Map<string, number[]>();
+  let total = 0;
+  for (const [d, doc] of docs) {
+    total += doc.length;
+    for (const t of doc.terms.keys()) {
+      const p = postings.get(t);
+      if (p) p.push(d);
+      else postings.set(t, [d]);
+    }
+  }
+  const out = { docs, postings, avgLength: total / Math.max(1, docs.size) };
+  cached[realOnly ? 1 : 0] = out;
+  return out;
+}
+
+/**
+ * How well the question matches the questions each article was asked by, all of them read as one text
+ * (the "query field" of web search: the words people used to reach a page): BM25 of the question's bigrams
+ * over those texts, over the summed idf of the question's bigrams. Unlike the nearest neighbours, an
+ * article asked about in many words (a general rule such as breach of contract) gathers them all.
+ */
+export function askedScores(
+  lib: LawLibrary,
+  memory: QuestionMemory,
+  question: string,
+  realOnly = false,
+): Map<number, number> {
+  const index = askedIndex(lib, memory, realOnly);
+  const n = index.docs.size;
+  const out = new Map<number, number>();
+  if (n === 0) return out;
+  let best = 0;
+  for (const t of termCounts(question).keys()) {
+    const p = index.postings.get(t);
+    const df = p?.length ?? 0;
+    const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    best += idf;
+    if (!p) continue;
+    for (const d of p) {
+      const doc = index.docs.get(d)!;
+      const tf = doc.terms.get(t)!;
+      const s = idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * doc.length / index.avgLength));
+      out.set(d, (out.get(d) ?? 0) + s);
+    }
+  }
+  if (best === 0) return new Map();
+  for (const [d, s] of out) out.set(d, s / best);
+  return out;
+}

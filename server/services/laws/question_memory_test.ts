@@ -4,6 +4,7 @@ import { parseLawFile } from "./parse_markdown.ts";
 import {
   answerDoc,
   articleFrequencies,
+  askedScores,
   buildQuestionMemory,
   interpretedLaw,
   lawFrequencies,
@@ -148,4 +149,41 @@ Deno.test("libraryLawPrior() scales the law prior by the memory's coverage and g
   // A memory answered only by laws this library holds keeps the full prior (the national corpus).
   assert.equal(libraryLawPrior(lib, buildQuestionMemory(MEMORY)).get(code), 1);
   assert.equal(libraryLawPrior(lib, memory, { trust: false, inherit: false }).get(interpretation), undefined);
+});
+
+Deno.test("askedScores(): an article gathers the words of every question it answered, real ones apart", async () => {
+  const lib = await library();
+  // 第五十六条 answered two questions in other words; one neighbour alone shares each half of the new one.
+  const memory = buildQuestionMemory([
+    ...MEMORY,
+    {
+      question: "个体户倒闭了欠的钱要家里人还吗",
+      answers: ["中华人民共和国民法典|第五十六条"],
+      set: "public-civil",
+    },
+  ]);
+  const debts = answerDoc(lib, "中华人民共和国民法典|第五十六条")!;
+  const limit = answerDoc(lib, "中华人民共和国民法典|第一百八十八条")!;
+  const all = askedScores(lib, memory, "小店老板跑路了，欠的钱要家里人还吗");
+  assert.ok(
+    (all.get(debts) ?? 0) > (all.get(limit) ?? 0),
+    "both halves of the question meet the article's texts",
+  );
+  assert.ok((all.get(debts) ?? 0) > 0 && (all.get(debts) ?? 0) < 2);
+  for (const one of [MEMORY[0], { question: "个体户倒闭了欠的钱要家里人还吗", answers: MEMORY[0].answers }]) {
+    const single = askedScores(
+      lib,
+      buildQuestionMemory([one, MEMORY[1]]),
+      "小店老板跑路了，欠的钱要家里人还吗",
+    );
+    assert.ok((single.get(debts) ?? 0) < (all.get(debts) ?? 0), "one question's words alone match less");
+  }
+  const real = askedScores(lib, memory, "个体户倒闭了欠的钱要家里人还吗", true);
+  const withSets = askedScores(lib, memory, "个体户倒闭了欠的钱要家里人还吗");
+  assert.ok(
+    (withSets.get(debts) ?? 0) > (real.get(debts) ?? 0),
+    "the training set's question counts only without realOnly",
+  );
+  assert.equal(askedScores(lib, memory, "红烧肉怎么做").size, 0);
+  assert.equal(askedScores(lib, buildQuestionMemory([]), "欠条").size, 0);
 });

@@ -35,6 +35,10 @@ export interface RerankInput {
   /** Summed similarity of the neighbours answered by each law (group). */
   memoryLaw: Map<string, number>;
   neighbours: number;
+  /** How well the question matches the remembered questions each doc answers, read as one text (askedScores). */
+  asked: Map<number, number>;
+  /** The same over the real questions only (the entries of no training-only set). */
+  askedReal: Map<number, number>;
   /** The user's own bigrams and the learned expansions with their weights. */
   own: Set<string>;
   expansions: Map<string, number>;
@@ -94,6 +98,11 @@ export const FEATURES = [
   "anchor_own_norm",
   "cited_log",
   "cited_by_top",
+  // The question's words in the remembered questions the article answers, read as one text.
+  "asked",
+  "asked_rel",
+  "asked_real",
+  "asked_law",
   // The question's shape, the same for every candidate: trees split on it, so one model serves short
   // written keyword queries and long real questions alike.
   "q_length",
@@ -139,6 +148,16 @@ export function rerankFeatures(lib: LawLibrary, input: RerankInput): Float64Arra
   });
   const anchorMax = maxOf(ownScores.anchor);
   const top30 = new Set(docs.slice(0, 30));
+  let askedMax = 1e-9;
+  for (const d of docs) askedMax = Math.max(askedMax, input.asked.get(d) ?? 0);
+  // A law's best asked score over every article the memory answers with (not the pool's only).
+  const askedLaw = new Map<string, number>();
+  for (const [d, s] of input.asked) {
+    const g = lib.versions[lib.docVersion[d]].group;
+    if (s > (askedLaw.get(g) ?? 0)) askedLaw.set(g, s);
+  }
+  let askedLawMax = 1e-9;
+  for (const s of askedLaw.values()) askedLawMax = Math.max(askedLawMax, s);
   const hood = neighbourhood(lib, input);
   const shape = questionShape(lib, input);
   const out: Float64Array[] = [];
@@ -207,6 +226,10 @@ export function rerankFeatures(lib: LawLibrary, input: RerankInput): Float64Arra
     let citing = 0;
     for (let j = lib.citerStart[d]; j < lib.citerStart[d + 1]; j++) if (top30.has(lib.citers[j])) citing++;
     x[i++] = Math.min(citing, 3) / 3;
+    x[i++] = input.asked.get(d) ?? 0;
+    x[i++] = (input.asked.get(d) ?? 0) / askedMax;
+    x[i++] = input.askedReal.get(d) ?? 0;
+    x[i++] = (askedLaw.get(v.group) ?? 0) / askedLawMax;
     x.set(shape, i);
     out.push(x);
   }

@@ -18,6 +18,7 @@ export { stripStopPhrases };
 import {
   answerDoc,
   articleFrequencies,
+  askedScores,
   libraryLawPrior,
   memoryCoverage,
   type QuestionMemory,
@@ -582,6 +583,13 @@ export const TUNING = {
   completeShare: 0.7,
   /** Weight of the anchor field (anchors.ts: what citing articles say around the citation; 0: off). */
   anchorWeight: 0.15,
+  /**
+   * lendFromAsked: the askedDepth articles whose remembered questions, read as one text, best match the
+   * question lend askedWeight x score^askedPower x the best text score (0: off).
+   */
+  askedWeight: 0,
+  askedDepth: 10,
+  askedPower: 1,
 };
 
 /**
@@ -735,6 +743,31 @@ function lendFromMemory(
     for (const g of laws) lent.memoryLaw.set(g, (lent.memoryLaw.get(g) ?? 0) + sim);
   }
   return lent;
+}
+
+/**
+ * The articles whose remembered questions, read as one text, match this one best (askedScores) lend a
+ * score, as the nearest neighbours do: an article asked about in many different words gathers them all.
+ */
+function lendFromAsked(
+  lib: LawLibrary,
+  candidates: { doc: number; score: number }[],
+  ctx: { asked: Map<number, number>; opts: SearchOptions; taken: Set<number> },
+): void {
+  const top = candidates[0]?.score || 1;
+  const at = new Map(candidates.map((c, i) => [c.doc, i]));
+  const best = [...ctx.asked].filter(([d]) => !ctx.taken.has(d))
+    .filter(([d]) => passesFilters(lib.versions[lib.docVersion[d]], ctx.opts))
+    .sort((a, b) => b[1] - a[1]).slice(0, TUNING.askedDepth);
+  for (const [d, s] of best) {
+    const bonus = TUNING.askedWeight * s ** TUNING.askedPower * top;
+    const i = at.get(d);
+    if (i !== undefined) candidates[i].score += bonus;
+    else {
+      at.set(d, candidates.length);
+      candidates.push({ doc: d, score: bonus });
+    }
+  }
 }
 
 /**
@@ -940,9 +973,13 @@ function rankByText(
     textRank.set(c.doc, i);
   });
   const lent = memory ? lendFromMemory(lib, candidates, { memory, question: textPart, opts, taken }) : null;
+  const reranker = opts.reranker === undefined ? shippedReranker() : opts.reranker;
+  const asked = memory && (reranker || collect || TUNING.askedWeight > 0)
+    ? askedScores(lib, memory, textPart)
+    : new Map<number, number>();
+  if (TUNING.askedWeight > 0) lendFromAsked(lib, candidates, { asked, opts, taken });
   if (TUNING.lawWeight > 0) weighByLaw(lib, candidates);
   candidates.sort((a, b) => b.score - a.score);
-  const reranker = opts.reranker === undefined ? shippedReranker() : opts.reranker;
   if (memory && lent && (reranker || collect)) {
     // The pool: the best POOL_SIZE, and every article a remembered neighbour lends.
     const inPool = new Set(candidates.slice(0, POOL_SIZE).map((c) => c.doc));
@@ -952,6 +989,8 @@ function rankByText(
       textScore,
       textRank,
       ...lent,
+      asked,
+      askedReal: askedScores(lib, memory, textPart, true),
       own,
       expansions,
       mentioned,

@@ -79,6 +79,8 @@ Deno.test("rerankFeatures(): neighbour articles, chapter and law aggregates come
     memory: new Map([[a, { sum: 0.5, max: 0.5, n: 1 }]]),
     memoryLaw: new Map(),
     neighbours: 1,
+    asked: new Map(),
+    askedReal: new Map(),
     own: new Set(["借款"]),
     expansions: new Map(),
     mentioned: new Set(),
