@@ -79,6 +79,7 @@ import {
   trainingPairs,
   WRITTEN_WEIGHT,
 } from "./law_eval_data.ts";
+import { readPools, writePools } from "./pool_cache.ts";
 import { type SmallPools, smallPools } from "./small_library_pools.ts";
 // @ts-types="./score_types.d.ts"
 import { key as scoreKey } from "../../shared/data/laws/score.mjs";
@@ -481,7 +482,7 @@ export async function readOrCollect(
   const mem = (learnt.memory.length ? `-m${setsKey(learnt.memory)}` : "") +
     (learnt.table.length ? `-t${setsKey(learnt.table)}` : "");
   const key = `${FEATURES.length}-${qs.length}-${folds}`;
-  const path = new URL(`../tests/cache/rerank_pools_${key}-w${written.length}${mem}.json`, import.meta.url)
+  const path = new URL(`../tests/cache/rerank_pools_${key}-w${written.length}${mem}.ndjson`, import.meta.url)
     .pathname;
   // Stored rounded, and read back the same way, so a model trained on fresh pools is the one the cache gives.
   const pool = (p: Pool) => ({
@@ -490,7 +491,6 @@ export async function readOrCollect(
       Float64Array.from(x as ArrayLike<number>, (v) => Math.round(v * 1e4) / 1e4)
     ),
   });
-  const plain = (p: Pool) => ({ ...p, features: p.features.map((x) => Array.from(x)) });
   const each = <T>(data: T, f: (p: Pool) => unknown): T =>
     Array.isArray(data)
       ? data.map((x) => (x && typeof x === "object" && "labels" in x) ? f(x as Pool) : each(x, f)) as T
@@ -498,17 +498,11 @@ export async function readOrCollect(
   const cached = async <T>(file: string, collect: () => Promise<T> | T): Promise<T> => {
     if (!Deno.args.includes("--refresh")) {
       try {
-        return each(JSON.parse(await Deno.readTextFile(file)) as T, pool);
+        return await readPools<T>(file);
       } catch { /* not cached yet */ }
     }
     const got = each(await collect(), pool);
-    try {
-      await Deno.writeTextFile(file, JSON.stringify(each(got, plain)));
-    } catch (e) {
-      // Past V8's longest string (~512 MB: thousands of training-only questions) the pools are used uncached.
-      if (!(e instanceof RangeError)) throw e;
-      console.warn(`pools too large to cache (${e.message}); used without ${file}`);
-    }
+    await writePools(file, got);
     return got;
   };
   let national: LawLibrary | null = null;
