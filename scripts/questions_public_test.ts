@@ -1,5 +1,6 @@
 /**
- * The public-question sets (tests/data/laws/questions-public-*.csv) are labelled against the national corpus:
+ * The public-question sets (tests/data/laws/questions-public-*.csv, and questions-everyday-short.csv) are
+ * labelled against the national corpus:
  * every gold must name an article of the current version of its law, every row must carry 1–3 golds
  * matching its difficulty column, and ids must be unique.
  */
@@ -9,7 +10,7 @@ import { parseCsv } from "./eval_regions.ts";
 
 const DIR = new URL("../tests/data/laws/", import.meta.url).pathname;
 const files = [...Deno.readDirSync(DIR)].map((e) => e.name).filter((n) =>
-  /^questions-public-.*\.csv$/.test(n)
+  /^questions-(public-.*|everyday-short)\.csv$/.test(n)
 )
   .sort();
 
