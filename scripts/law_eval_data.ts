@@ -369,6 +369,24 @@ export const TRAINING_SETS: Record<string, TrainingSet> = {
     memory: true,
     table: false,
   },
+  // Session 38: short everyday questions as typed into a search box (借钱不还怎么办, 老板拖欠工资), the plain
+  // forms the other sets avoided; near copies of the never-trained questions-everyday-short.csv removed.
+  "public-shorta": {
+    path: `${TESTS}questions-public-shorta.csv`,
+    kind: "real",
+    weight: 0.3,
+    scored: false,
+    memory: true,
+    table: false,
+  },
+  "public-shortb": {
+    path: `${TESTS}questions-public-shortb.csv`,
+    kind: "real",
+    weight: 0.3,
+    scored: false,
+    memory: true,
+    table: false,
+  },
   // Session 35: public questions about laws no remembered set covers, not remembered (the first pass fell on
   // the library with them). In the re-ranker's training at 0.2, so that it does not trust the memory's
   // neighbours for questions about other laws: the never-trained questions-public-courts/-social.csv rose
