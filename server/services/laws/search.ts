@@ -14,6 +14,7 @@ import { mistypedLawNameAt } from "./law_name_typos.ts";
 import { bigramTerms, inDictionaryWord, normalizeText, wordTerms } from "./text_terms.ts";
 import type { LawArticle, LawLevel, LawStatus } from "./types.ts";
 import { stripStopPhrases } from "./stop_phrases.ts";
+import { type AskedKind, kindsAsked } from "./asked_kinds.ts";
 export { stripStopPhrases };
 import {
   answerDoc,
@@ -409,55 +410,18 @@ function attachCited(
   }
 }
 
-const HOW_LONG = /几天|几日|多少天|几个月|多少个月|几年|多少年|多久|多长时间|多长期限|期限是多少/;
-const DURATION = /[0-9０-９一二两三四五六七八九十百]+\s*(?:天|日|个月|周|年)/;
 const DURATION_BOOST = 1.3;
 
-/** A "how long" question (年假有几天, 审限几个月) is answered by an article that states a duration. */
-function favourDurations(lib: LawLibrary, top: { doc: number; score: number }[]): void {
+/** Scales the articles that state what the question asks for (asked_kinds.ts) by `boost`. */
+function favourKind(
+  lib: LawLibrary,
+  top: { doc: number; score: number }[],
+  kind: AskedKind,
+  boost: number,
+): void {
   for (const c of top) {
     const v = lib.versions[lib.docVersion[c.doc]];
-    if (DURATION.test(v.articles[lib.docArticle[c.doc]].paragraphs.join(""))) c.score *= DURATION_BOOST;
-  }
-}
-
-const HOW_MUCH =
-  /多少钱|怎么算|如何计算|怎么计算|计算标准|赔多少|几倍|多少倍|最高不能超过|最高能|上限|多少利息|交多少|拿多少|要多少/;
-const AMOUNT =
-  /[0-9０-９一二两三四五六七八九十百千万]+\s*(?:倍|元|%|个月工资|月工资)|百分之[一二三四五六七八九十百零]+|[一二两三四五六七八九十]倍/;
-
-/** A "how much" question (经济补偿怎么算, 诉讼费交多少) is answered by an article that states an amount, a rate or a multiple. */
-function favourAmounts(lib: LawLibrary, top: { doc: number; score: number }[]): void {
-  for (const c of top) {
-    const v = lib.versions[lib.docVersion[c.doc]];
-    if (AMOUNT.test(v.articles[lib.docArticle[c.doc]].paragraphs.join(""))) c.score *= TUNING.amountBoost;
-  }
-}
-
-const WHO_PAYS =
-  /谁[来该]?(?:赔|负责|承担|出钱|买单)|找谁|(?:要不要|该不该|用不用|需不需要|应不应该|会不会)(?:赔|担责|负责|承担)|[要能该]赔|赔偿吗|担责/;
-const LIABILITY = /承担[^。；]{0,12}责任|赔偿责任|予以赔偿|负责赔偿|请求[^。；]{0,8}赔偿/;
-
-/** A "who pays" question (医药费谁来出, 超市要不要赔) is answered by an article that assigns a liability. */
-function favourLiability(lib: LawLibrary, top: { doc: number; score: number }[]): void {
-  for (const c of top) {
-    const v = lib.versions[lib.docVersion[c.doc]];
-    if (LIABILITY.test(v.articles[lib.docArticle[c.doc]].paragraphs.join(""))) {
-      c.score *= TUNING.liabilityBoost;
-    }
-  }
-}
-
-const GET_BACK = /要回|拿回|追回|退回|退还|返还|退钱|退款|能退|要不回|还给我/;
-const RESTITUTION = /返还|退还|追回|退回/;
-
-/** A "can I get it back" question (彩礼能要回来吗) is answered by an article that orders restitution. */
-function favourRestitution(lib: LawLibrary, top: { doc: number; score: number }[]): void {
-  for (const c of top) {
-    const v = lib.versions[lib.docVersion[c.doc]];
-    if (RESTITUTION.test(v.articles[lib.docArticle[c.doc]].paragraphs.join(""))) {
-      c.score *= TUNING.returnBoost;
-    }
+    if (kind.article.test(v.articles[lib.docArticle[c.doc]].paragraphs.join(""))) c.score *= boost;
   }
 }
 
@@ -955,15 +919,14 @@ function rankByText(
   if (candidates.length > MAX_CANDIDATES) candidates.length = MAX_CANDIDATES;
   candidates.sort((a, b) => b.score - a.score);
   rerankByCoverage(lib, candidates.slice(0, RERANK_DEPTH), own);
-  if (HOW_LONG.test(textPart)) favourDurations(lib, candidates.slice(0, RERANK_DEPTH));
-  if (TUNING.amountBoost !== 1 && HOW_MUCH.test(textPart)) {
-    favourAmounts(lib, candidates.slice(0, RERANK_DEPTH));
-  }
-  if (TUNING.liabilityBoost !== 1 && WHO_PAYS.test(textPart)) {
-    favourLiability(lib, candidates.slice(0, RERANK_DEPTH));
-  }
-  if (TUNING.returnBoost !== 1 && GET_BACK.test(textPart)) {
-    favourRestitution(lib, candidates.slice(0, RERANK_DEPTH));
+  const boosts = {
+    duration: DURATION_BOOST,
+    amount: TUNING.amountBoost,
+    liability: TUNING.liabilityBoost,
+    restitution: TUNING.returnBoost,
+  };
+  for (const kind of kindsAsked(textPart)) {
+    if (boosts[kind.name] !== 1) favourKind(lib, candidates.slice(0, RERANK_DEPTH), kind, boosts[kind.name]);
   }
   candidates.sort((a, b) => b.score - a.score);
   const textScore = new Map<number, number>();
