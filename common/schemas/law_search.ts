@@ -90,6 +90,8 @@ export interface LawSearchResponse {
   results: LawSearchHit[];
   terms: string[];
   corrections: string[];
+  /** Laws the query cites or names that the library does not hold (合同法第五十二条 -> 合同法). */
+  missingLaws: string[];
 }
 
 export interface LawSummary {

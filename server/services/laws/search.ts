@@ -64,6 +64,8 @@ export interface SearchResult {
   terms: string[];
   /** Corrections applied to the query (离昏 -> 离婚). */
   corrections: string[];
+  /** Laws the query cites or names that the library does not hold (合同法第五十二条 -> 合同法). */
+  missingLaws: string[];
 }
 
 const SYNONYMS = Object.entries(synonymData.synonyms).sort((a, b) => b[0].length - a[0].length);
@@ -85,10 +87,15 @@ const MAX_CANDIDATES = 1000;
 
 /**
  * Law names mentioned in the query (longest first; a name with one same-sounding wrong character, 劳动和同法,
- * counts: mistypedLawNameAt) and the query without them.
+ * counts: mistypedLawNameAt), the query without them, and the names the library holds no law of
+ * (`missing`: 合同法 once the national corpus has only the civil code).
  */
-export function findLawMentions(lib: LawLibrary, query: string): { groups: Set<string>; rest: string } {
+export function findLawMentions(
+  lib: LawLibrary,
+  query: string,
+): { groups: Set<string>; rest: string; missing: Set<string> } {
   const groups = new Set<string>();
+  const missing = new Set<string>();
   const s = normalizeLawName(query);
   let locked: boolean[] | undefined;
   let rest = "";
@@ -96,7 +103,9 @@ export function findLawMentions(lib: LawLibrary, query: string): { groups: Set<s
     const hit = lib.aliasesStartingWith(s[i]).find((a) => s.startsWith(a, i)) ??
       mistypedLawNameAt(lib, s, i, locked ??= inDictionaryWord(s));
     if (hit) {
-      for (const g of lib.resolveGroups(hit)) if (g) groups.add(g);
+      const held = heldGroups(lib, hit);
+      for (const g of held) groups.add(g);
+      if (held.length === 0) missing.add(hit);
       rest += " ";
       i += hit.length;
     } else {
@@ -104,7 +113,38 @@ export function findLawMentions(lib: LawLibrary, query: string): { groups: Set<s
       i++;
     }
   }
-  return { groups, rest };
+  return { groups, rest, missing };
+}
+
+/**
+ * The articles that quote an article of a law the library lacks (合同法第五十二条, 《中华人民共和国合同法》第五十二条:
+ * the interpretations of an old law), the law's own interpretations first, then current versions.
+ */
+function articlesQuoting(
+  lib: LawLibrary,
+  cited: { name: string; articleNumber: string },
+  opts: SearchOptions,
+): { doc: number; score: number; match: "text" }[] {
+  const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const name = escape(normalizeLawName(cited.name).replace(/^中华人民共和国/, ""));
+  const quoted = new RegExp(`(?:中华人民共和国)?${name}》?${escape(cited.articleNumber)}`);
+  const out: { doc: number; score: number; match: "text" }[] = [];
+  for (const v of lib.versions) {
+    if (!passesFilters(v, opts)) continue;
+    v.articles.forEach((a, i) => {
+      if (quoted.test(a.paragraphs.join(""))) {
+        // The old law's own interpretations first, then by status.
+        const own = normalizeLawName(v.record.title).includes(name) ? 1 : 0;
+        out.push({ doc: v.docStart + i, score: own + STATUS_FACTOR[v.record.status], match: "text" });
+      }
+    });
+  }
+  return out.sort((a, b) => b.score - a.score);
+}
+
+/** The groups a law name stands for that the library holds. */
+function heldGroups(lib: LawLibrary, name: string): string[] {
+  return lib.resolveGroups(name).filter((g) => g && lib.groups.has(g));
 }
 
 /**
@@ -851,6 +891,9 @@ interface TextQuery {
   topical: Set<string>;
   /** Docs already placed by citation. */
   taken: Set<number>;
+  /** Laws cited or named that the library does not hold, and those citations. */
+  missing: Set<string>;
+  missingCitations: { name: string; articleNumber: string }[];
 }
 
 /**
@@ -987,10 +1030,16 @@ function parseQuery(lib: LawLibrary, opts: SearchOptions): {
   const ranked: { doc: number; score: number; match: "citation" | "text" }[] = [];
   const taken = new Set<number>();
   let rest = q;
+  const missing = new Set<string>();
+  const missingCitations: TextQuery["missingCitations"] = [];
   for (const c of extractCitations(lib, q)) {
     rest = rest.replace(c.raw, " ");
-    for (const group of lib.resolveGroups(c.name)) {
-      if (!group) continue;
+    const held = heldGroups(lib, c.name);
+    if (held.length === 0) {
+      missing.add(c.name);
+      missingCitations.push({ name: c.name, articleNumber: c.articleNumber });
+    }
+    for (const group of held) {
       const versions = lib.groups.get(group) ?? [];
       const preferred = opts.asOf ? lib.versionOn(group, opts.asOf) : lib.currentVersion(group);
       const ordered = [...(preferred ? [preferred] : []), ...versions.filter((v) => v !== preferred)];
@@ -1006,12 +1055,13 @@ function parseQuery(lib: LawLibrary, opts: SearchOptions): {
       break;
     }
   }
-  const { groups: mentioned, rest: textPart } = findLawMentions(lib, rest);
+  const { groups: mentioned, rest: textPart, missing: missingNames } = findLawMentions(lib, rest);
+  for (const name of missingNames) missing.add(name);
   const topical = new Set<string>();
   for (const [topic, groups] of interpretationTopics(lib)) {
     if (textPart.includes(topic)) { for (const g of groups) topical.add(g); }
   }
-  return { ranked, text: { opts, textPart, mentioned, topical, taken } };
+  return { ranked, text: { opts, textPart, mentioned, topical, taken, missing, missingCitations } };
 }
 
 /**
@@ -1034,6 +1084,10 @@ export function searchLaws(lib: LawLibrary, opts: SearchOptions): SearchResult {
   // 1. Explicit citations; 2. full text over the rest.
   const { ranked, text } = parseQuery(lib, opts);
   const { candidates, termList, corrections } = rankByText(lib, text);
+  if (candidates.length === 0 && ranked.length === 0) {
+    // Only citations of laws the library lacks (合同法第五十二条): the articles that quote them.
+    for (const c of text.missingCitations) ranked.push(...articlesQuoting(lib, c, opts));
+  }
   if (candidates.length > 0) {
     for (const c of candidates.slice(0, MAX_CANDIDATES)) ranked.push({ ...c, match: "text" });
   } else if (text.mentioned.size > 0 && ranked.length === 0) {
@@ -1058,5 +1112,6 @@ export function searchLaws(lib: LawLibrary, opts: SearchOptions): SearchResult {
     }),
     terms: termList.filter((t) => t.length > 1),
     corrections,
+    missingLaws: [...text.missing],
   };
 }
