@@ -9,7 +9,8 @@
  * questions-typo.csv) should pass; questions about what the
  * library lacks (tests/data/laws/questions-none.csv, on the shared library only: the national corpus holds
  * those laws) and questions no law answers (tests/data/laws/questions-offtopic.csv) should be refused.
- * tests/data/laws/questions-everyday.csv holds both kinds, spoken style, labelled `answer` or `refuse`.
+ * tests/data/laws/questions-everyday.csv holds both kinds, spoken style, labelled `answer` or `refuse`;
+ * tests/data/laws/questions-everyday-short.csv (national corpus only) short questions as typed into a search box.
  */
 import { retrieveForAnswer } from "../server/services/laws/ask_law.ts";
 import type { LawLibrary } from "../server/services/laws/library.ts";
@@ -26,6 +27,7 @@ import {
   MIN_COVERAGE_ALONE,
   MIN_KNOWN,
   MIN_KNOWN_JARGON,
+  MIN_REMEMBERED,
   MIN_SCORE_IN_MAX_IDF,
   MIN_SCORE_SHARE,
   MIN_SHARE_ALONE,
@@ -61,6 +63,7 @@ interface Signals {
   foreign: boolean;
   strongAbs: boolean;
   cited: boolean;
+  remembered: number;
 }
 
 const remembered = (memoryData as { entries: MemoryEntry[] }).entries;
@@ -103,6 +106,7 @@ function report(
       foreign: r.foreign,
       strongAbs: r.score >= MIN_SCORE_IN_MAX_IDF * maxIdf,
       cited: res.results.some((x) => x.match === "citation"),
+      remembered: r.remembered,
     });
     if (verbose && none === shouldAnswer) {
       console.log(
@@ -110,9 +114,8 @@ function report(
           text[0]?.articleNumber ?? ""
         } ` +
           `score ${r.score.toFixed(1)} share ${r.share.toFixed(3)} coverage ${r.coverage.toFixed(2)} ` +
-          `asked ${r.asked.toFixed(2)} known ${r.known.toFixed(2)} spoken ${r.spoken.toFixed(2)}${
-            r.foreign ? " foreign" : ""
-          }`,
+          `asked ${r.asked.toFixed(2)} known ${r.known.toFixed(2)} spoken ${r.spoken.toFixed(2)} ` +
+          `remembered ${r.remembered.toFixed(2)}${r.foreign ? " foreign" : ""}`,
       );
     }
   }
@@ -140,7 +143,8 @@ function printGrid(): void {
             const relevant = !x.foreign && x.coverage >= minCoverage &&
               (strong && legal || x.share >= MIN_SHARE_ALONE && x.coverage >= MIN_COVERAGE_ALONE ||
                 x.asked >= minAsked &&
-                  (x.known >= MIN_KNOWN || x.everydayLegal && x.spoken >= MIN_SPOKEN));
+                  (x.known >= MIN_KNOWN || x.everydayLegal && x.spoken >= MIN_SPOKEN) ||
+                x.remembered >= MIN_REMEMBERED);
             return !x.cited && !relevant;
           }).length;
           return `${(100 * refused / set.signals.length).toFixed(0)}`.padStart(4);
@@ -177,6 +181,12 @@ for (const corpus of which === "both" ? ["national", "library"] : [which]) {
     "借钱不还怎么办",
   ], { answer: true });
   report(lib, `${corpus} everyday questions (in library)`, everyday("answer"), { answer: true });
+  // Short everyday questions as typed into a search box (golds in the national corpus; never trained on).
+  if (corpus === "national") {
+    report(lib, `${corpus} questions-everyday-short`, plain(`${OWN}questions-everyday-short.csv`), {
+      answer: true,
+    });
+  }
   report(lib, `${corpus} everyday questions (out of library)`, everyday("refuse"), { answer: false });
   if (corpus === "library") {
     report(lib, `${corpus} questions-none (laws it lacks)`, plain(`${OWN}questions-none.csv`), {

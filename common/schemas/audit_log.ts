@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { calendarDay } from "./day.ts";
 import { ACTIVITY_PAGE_SIZES } from "../constants.ts";
 
 /** What an administrative change can touch, with the label the audit-log page shows. */
@@ -42,9 +43,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
 /** The audit log's page sizes (the activity table's). */
 export const AUDIT_PAGE_SIZES = ACTIVITY_PAGE_SIZES;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const day = z.string().trim().regex(DAY, "日期格式应为YYYY-MM-DD")
-  .refine((v) => !Number.isNaN(Date.parse(v)), "日期格式应为YYYY-MM-DD");
+const day = calendarDay("日期格式应为YYYY-MM-DD");
 
 /**
  * GET /api/audit-log: `kind` admin (changes) or login (sign-ins), `actor` a part of the username,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { calendarDay } from "./day.ts";
 import {
   CASE_SPLIT_DEFAULT_PAGE_SIZE,
   CASE_SPLIT_ERROR_ROWS_PAGE_SIZE,
@@ -8,7 +9,6 @@ import {
   type CaseSplitStatus,
 } from "../constants.ts";
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const TASK_ID = /^[0-9a-f]{20}$/;
 
 /** POST /api/excel-case-split/split (part 4 §3 split form, §5 case split). */
@@ -27,8 +27,8 @@ export const caseSplitListQuery = z.object({
     .optional().default(CASE_SPLIT_DEFAULT_PAGE_SIZE),
   filename: z.string().trim().max(255, "文件名不能超过255个字符").optional(),
   splitLevel: z.enum(CASE_SPLIT_LEVELS, "分类级别只能是市级或县级").optional(),
-  startDate: z.string().regex(DAY, "开始日期格式应为YYYY-MM-DD").optional(),
-  endDate: z.string().regex(DAY, "结束日期格式应为YYYY-MM-DD").optional(),
+  startDate: calendarDay("开始日期格式应为YYYY-MM-DD").optional(),
+  endDate: calendarDay("结束日期格式应为YYYY-MM-DD").optional(),
 }).refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
   message: "开始日期不能晚于结束日期",
   path: ["startDate"],

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { calendarDay } from "./day.ts";
 
 /** AI law search (issue #14): requests and answers shared by the screen and the server. */
 
@@ -15,7 +16,7 @@ export const LAW_SEARCH_MAX_QUERY = 200;
 export const LAW_CHECK_MAX_TEXT = 20_000;
 export const LAW_ASK_MAX_QUESTION = 500;
 
-const isoDate = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, "日期格式应为 YYYY-MM-DD");
+const isoDate = calendarDay("日期格式应为 YYYY-MM-DD");
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.preprocess((v) => (v === "" ? undefined : v), z.enum(values, message).optional());
 
@@ -89,6 +90,8 @@ export interface LawSearchResponse {
   results: LawSearchHit[];
   terms: string[];
   corrections: string[];
+  /** Laws the query cites or names that the library does not hold (合同法第五十二条 -> 合同法). */
+  missingLaws: string[];
 }
 
 export interface LawSummary {

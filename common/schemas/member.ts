@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCalendarDay } from "./day.ts";
 import { QUOTA_KINDS, QUOTA_MAX } from "../constants.ts";
 
 /** POST /api/member/check-limit (part 2 §7). */
@@ -12,7 +13,6 @@ export type CheckLimitBody = z.input<typeof checkLimitBody>;
 export const USAGE_EXPORT_MAX = 10_000;
 export const USAGE_RANGE_MAX_DAYS = 30;
 export const USAGE_RANGE_MESSAGE = "时间范围不能超过30天";
-const DAY = /^\d{4}-\d{2}-\d{2}/;
 
 /** GET /api/member/usage-records (part 3 §7). `timeRange` is "start,end" (YYYY-MM-DD, China days). */
 export const usageRecordsQuery = z.object({
@@ -27,8 +27,7 @@ export const usageRecordsQuery = z.object({
   const parts = (q.timeRange ?? "").split(",").map((s) => s.trim());
   const [from, to] = parts.map((s) => s.slice(0, 10));
   if (
-    parts.length !== 2 || !DAY.test(parts[0]) || !DAY.test(parts[1]) || Number.isNaN(Date.parse(from)) ||
-    Number.isNaN(Date.parse(to)) || from > to
+    parts.length !== 2 || !isCalendarDay(from) || !isCalendarDay(to) || from > to
   ) {
     ctx.addIssue({ code: "custom", message: "请选择正确的时间范围", path: ["timeRange"] });
     return z.NEVER;

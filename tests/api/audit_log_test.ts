@@ -86,6 +86,7 @@ Deno.test("GET /api/audit-log validates its filters", async () => {
   const cases: [string, string, string][] = [
     ["kind=other", "未知的日志类型", "kind"],
     ["from=2026/01/01", "日期格式应为YYYY-MM-DD", "from"],
+    ["from=2026-02-30", "日期格式应为YYYY-MM-DD", "from"],
     ["from=2026-01-05&to=2026-01-01", "开始日期不能晚于结束日期", "to"],
     ["pageSize=7", "每页条数只能是10、20、50、100", "pageSize"],
   ];

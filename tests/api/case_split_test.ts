@@ -380,6 +380,9 @@ Deno.test("GET /api/excel-case-split/tasks filters by name, level and date, and 
   assert.equal((await bad.json()).error, "每页条数只能是15/30/50/100");
   const range = await list("?startDate=2026-02-02&endDate=2026-02-01");
   assert.equal((await range.json()).error, "开始日期不能晚于结束日期");
+  const noSuchDay = await list("?startDate=2026-02-30");
+  assert.equal(noSuchDay.status, 400);
+  assert.equal((await noSuchDay.json()).error, "开始日期格式应为YYYY-MM-DD");
 });
 
 Deno.test("DELETE /api/excel-case-split/tasks/:id removes the task and its files", async () => {

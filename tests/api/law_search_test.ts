@@ -114,6 +114,12 @@ Deno.test("search: explicit citations first, in any form; free of charge; recent
   assert.equal((await noQuery.json()).error, "请输入检索内容");
   const badStatus = await t.request("GET", "/api/law-search/search?q=a&status=x", { as: member });
   assert.equal(badStatus.status, 400);
+  // A day the calendar lacks is refused, not read as some other day.
+  for (const asOf of ["2019-13-45", "2023-02-29"]) {
+    const badDay = await t.request("GET", `/api/law-search/search?q=a&asOf=${asOf}`, { as: member });
+    assert.equal(badDay.status, 400, asOf);
+    assert.equal((await badDay.json()).error, "日期格式应为 YYYY-MM-DD", asOf);
+  }
   const noPermission = await t.userWith(["dashboard"]);
   assert.equal((await t.request("GET", "/api/law-search/search?q=a", { as: noPermission })).status, 403);
 });

@@ -85,6 +85,7 @@ Deno.test("GET /api/member/usage-records refuses a custom range over 30 days and
   const cases: [string, string, string][] = [
     ["timeType=custom&timeRange=2025-12-01,2026-01-01", "时间范围不能超过30天", "timeRange"],
     ["timeType=custom&timeRange=2026-01-05", "请选择正确的时间范围", "timeRange"],
+    ["timeType=custom&timeRange=2026-02-27,2026-02-30", "请选择正确的时间范围", "timeRange"],
     ["timeType=custom&timeRange=2026-01-05,2026-01-01", "请选择正确的时间范围", "timeRange"],
     ["pageSize=10001", "每页最多10000条", "pageSize"],
     ["timeType=year", "未知的时间类型", "timeType"],

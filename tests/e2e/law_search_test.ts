@@ -71,6 +71,13 @@ Deno.test("/ai-law-search: LAWS_DIR imported at start; search opens the article 
   await page.getByTestId("law-search-input").locator("input").press("Enter");
   await page.getByTestId("law-hit-title").first().getByText(/民间借贷/).waitFor();
 
+  // A citation of a law the library lacks: the law is named, the articles that quote it are listed.
+  await page.getByTestId("law-search-input").locator("input").fill("婚姻法第十七条");
+  await page.getByTestId("law-search-input").locator("input").press("Enter");
+  await page.getByTestId("law-missing").getByText(/法规库中没有《婚姻法》，以下是引用该条文的规定/).waitFor();
+  await page.getByTestId("law-hit-title").first().getByText(/婚姻法》若干问题的解释/)
+    .waitFor();
+
   // Citation check.
   await page.getByRole("tab", { name: "引用核对" }).click();
   await page.getByTestId("citation-input").fill(

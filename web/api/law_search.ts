@@ -47,6 +47,8 @@ export interface LawSearchResult {
   results: LawSearchHit[];
   terms: string[];
   corrections: string[];
+  /** Laws the query cites or names that the library does not hold. */
+  missingLaws: string[];
   /** The library is still being built after a start: nothing was searched; `message` says so. */
   loading?: boolean;
   message?: string;

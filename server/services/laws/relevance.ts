@@ -30,8 +30,10 @@
  * knows its words (known ≥ MIN_KNOWN) or it has an everyday legal word the library speaks to through the
  * synonym table and spoken ≥ MIN_SPOKEN, or when its best hit alone is very strong and the hits cover nearly
  * all of it (MIN_SHARE_ALONE, MIN_COVERAGE_ALONE: everyday labour questions use words no real question of
- * the memory used). `known` alone counts words no statute uses and cross-word bigrams
- * against the library, so it falls with the library's size: 朋友借了我5万元一直不还，我该怎么办 had 0.29 on
+ * the memory used), or when its terms are covered and it is very like a remembered legal question whose
+ * articles the library holds (MIN_REMEMBERED: short everyday questions such as 被流浪狗咬了找谁). `known`
+ * alone counts words no statute uses and cross-word bigrams against the library, so it falls with the
+ * library's size: 朋友借了我5万元一直不还，我该怎么办 had 0.29 on
  * the 107-law library (0.14 on six files) and was refused although the national corpus answers it (issue
  * #24 item 3). Short everyday questions with no legal word (NBA总决赛什么时候开始) stay refused. A question
  * about another country's law (美国的持枪法律) is refused: the library holds Chinese law only.
@@ -43,7 +45,12 @@
  * The model is told to refuse as well when the articles do not answer, so this is a cheap first filter.
  */
 import type { LawLibrary } from "./library.ts";
-import { type QuestionMemory, shippedQuestionMemory } from "./question_memory.ts";
+import {
+  answerDoc,
+  type QuestionMemory,
+  shippedQuestionMemory,
+  similarQuestions,
+} from "./question_memory.ts";
 import { findLawMentions, queryTerms, type SearchHit, TUNING } from "./search.ts";
 import { CONTEXT_WEIGHT } from "./search_index.ts";
 import synonymData from "./synonyms.json" with { type: "json" };
@@ -68,6 +75,16 @@ export const MIN_SPOKEN = 0.4;
 export const MIN_SHARE_ALONE = 0.25;
 export const MIN_COVERAGE_ALONE = 0.8;
 /**
+ * Similarity to a remembered legal question (question_memory.ts) whose articles the library holds above
+ * which a covered question is answered whatever its vocabulary: short everyday questions (被流浪狗咬了找谁,
+ * 老公家暴怎么办) use words no real question of the memory used, so `asked` is 0, yet a question
+ * this like one answered before is a legal question. Questions no law answers are never this close
+ * (best similarity at most 0.5 on the off-topic and out-of-library sets).
+ */
+export const MIN_REMEMBERED = 0.6;
+/** The nearest remembered questions looked at for it. */
+const REMEMBERED_DEPTH = 5;
+/**
  * Other jurisdictions: a question about their law is out of library unless it names China too (在美国
  * 出生的孩子在中国上户口).
  */
@@ -91,6 +108,8 @@ export interface Relevance {
   /** The question has an everyday legal word the library speaks to through the synonym table (不还). */
   everydayLegal: boolean;
   foreign: boolean;
+  /** Similarity of the nearest remembered question whose articles the library holds (0..1). */
+  remembered: number;
   relevant: boolean;
 }
 
@@ -172,6 +191,7 @@ export function relevanceOf(
       spoken: 0,
       everydayLegal: false,
       foreign,
+      remembered: 0,
       relevant: false,
     };
   }
@@ -227,10 +247,12 @@ export function relevanceOf(
   const maxIdf = Math.log(1 + (lib.index.size + 0.5) / 0.5);
   const strong = score >= MIN_SCORE_IN_MAX_IDF * maxIdf || share >= MIN_SCORE_SHARE;
   const legal = askedShare > 0 || known >= MIN_KNOWN_JARGON;
+  const remembered = memory ? rememberedSimilarity(lib, memory, rest) : 0;
   const relevant = !foreign && coverage >= MIN_COVERAGE && (
     strong && legal ||
     share >= MIN_SHARE_ALONE && coverage >= MIN_COVERAGE_ALONE ||
-    askedShare >= MIN_ASKED && (known >= MIN_KNOWN || everydayLegal && spoken >= MIN_SPOKEN)
+    askedShare >= MIN_ASKED && (known >= MIN_KNOWN || everydayLegal && spoken >= MIN_SPOKEN) ||
+    remembered >= MIN_REMEMBERED
   );
   return {
     score: top.score,
@@ -241,6 +263,15 @@ export function relevanceOf(
     spoken,
     everydayLegal,
     foreign,
+    remembered,
     relevant,
   };
+}
+
+/** The similarity of the nearest remembered question that some article of this library answers. */
+function rememberedSimilarity(lib: LawLibrary, memory: QuestionMemory, question: string): number {
+  for (const [entry, sim] of similarQuestions(memory, question, REMEMBERED_DEPTH)) {
+    if (memory.entries[entry].answers.some((a) => answerDoc(lib, a) !== null)) return sim;
+  }
+  return 0;
 }

@@ -14,6 +14,7 @@ import { mistypedLawNameAt } from "./law_name_typos.ts";
 import { bigramTerms, inDictionaryWord, normalizeText, wordTerms } from "./text_terms.ts";
 import type { LawArticle, LawLevel, LawStatus } from "./types.ts";
 import { stripStopPhrases } from "./stop_phrases.ts";
+import { type AskedKind, kindsAsked } from "./asked_kinds.ts";
 export { stripStopPhrases };
 import {
   answerDoc,
@@ -63,6 +64,8 @@ export interface SearchResult {
   terms: string[];
   /** Corrections applied to the query (离昏 -> 离婚). */
   corrections: string[];
+  /** Laws the query cites or names that the library does not hold (合同法第五十二条 -> 合同法). */
+  missingLaws: string[];
 }
 
 const SYNONYMS = Object.entries(synonymData.synonyms).sort((a, b) => b[0].length - a[0].length);
@@ -84,10 +87,15 @@ const MAX_CANDIDATES = 1000;
 
 /**
  * Law names mentioned in the query (longest first; a name with one same-sounding wrong character, 劳动和同法,
- * counts: mistypedLawNameAt) and the query without them.
+ * counts: mistypedLawNameAt), the query without them, and the names the library holds no law of
+ * (`missing`: 合同法 once the national corpus has only the civil code).
  */
-export function findLawMentions(lib: LawLibrary, query: string): { groups: Set<string>; rest: string } {
+export function findLawMentions(
+  lib: LawLibrary,
+  query: string,
+): { groups: Set<string>; rest: string; missing: Set<string> } {
   const groups = new Set<string>();
+  const missing = new Set<string>();
   const s = normalizeLawName(query);
   let locked: boolean[] | undefined;
   let rest = "";
@@ -95,7 +103,9 @@ export function findLawMentions(lib: LawLibrary, query: string): { groups: Set<s
     const hit = lib.aliasesStartingWith(s[i]).find((a) => s.startsWith(a, i)) ??
       mistypedLawNameAt(lib, s, i, locked ??= inDictionaryWord(s));
     if (hit) {
-      for (const g of lib.resolveGroups(hit)) if (g) groups.add(g);
+      const held = heldGroups(lib, hit);
+      for (const g of held) groups.add(g);
+      if (held.length === 0) missing.add(hit);
       rest += " ";
       i += hit.length;
     } else {
@@ -103,7 +113,38 @@ export function findLawMentions(lib: LawLibrary, query: string): { groups: Set<s
       i++;
     }
   }
-  return { groups, rest };
+  return { groups, rest, missing };
+}
+
+/**
+ * The articles that quote an article of a law the library lacks (合同法第五十二条, 《中华人民共和国合同法》第五十二条:
+ * the interpretations of an old law), the law's own interpretations first, then current versions.
+ */
+function articlesQuoting(
+  lib: LawLibrary,
+  cited: { name: string; articleNumber: string },
+  opts: SearchOptions,
+): { doc: number; score: number; match: "text" }[] {
+  const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const name = escape(normalizeLawName(cited.name).replace(/^中华人民共和国/, ""));
+  const quoted = new RegExp(`(?:中华人民共和国)?${name}》?${escape(cited.articleNumber)}`);
+  const out: { doc: number; score: number; match: "text" }[] = [];
+  for (const v of lib.versions) {
+    if (!passesFilters(v, opts)) continue;
+    v.articles.forEach((a, i) => {
+      if (quoted.test(a.paragraphs.join(""))) {
+        // The old law's own interpretations first, then by status.
+        const own = normalizeLawName(v.record.title).includes(name) ? 1 : 0;
+        out.push({ doc: v.docStart + i, score: own + STATUS_FACTOR[v.record.status], match: "text" });
+      }
+    });
+  }
+  return out.sort((a, b) => b.score - a.score);
+}
+
+/** The groups a law name stands for that the library holds. */
+function heldGroups(lib: LawLibrary, name: string): string[] {
+  return lib.resolveGroups(name).filter((g) => g && lib.groups.has(g));
 }
 
 /**
@@ -409,55 +450,18 @@ function attachCited(
   }
 }
 
-const HOW_LONG = /几天|几日|多少天|几个月|多少个月|几年|多少年|多久|多长时间|多长期限|期限是多少/;
-const DURATION = /[0-9０-９一二两三四五六七八九十百]+\s*(?:天|日|个月|周|年)/;
 const DURATION_BOOST = 1.3;
 
-/** A "how long" question (年假有几天, 审限几个月) is answered by an article that states a duration. */
-function favourDurations(lib: LawLibrary, top: { doc: number; score: number }[]): void {
+/** Scales the articles that state what the question asks for (asked_kinds.ts) by `boost`. */
+function favourKind(
+  lib: LawLibrary,
+  top: { doc: number; score: number }[],
+  kind: AskedKind,
+  boost: number,
+): void {
   for (const c of top) {
     const v = lib.versions[lib.docVersion[c.doc]];
-    if (DURATION.test(v.articles[lib.docArticle[c.doc]].paragraphs.join(""))) c.score *= DURATION_BOOST;
-  }
-}
-
-const HOW_MUCH =
-  /多少钱|怎么算|如何计算|怎么计算|计算标准|赔多少|几倍|多少倍|最高不能超过|最高能|上限|多少利息|交多少|拿多少|要多少/;
-const AMOUNT =
-  /[0-9０-９一二两三四五六七八九十百千万]+\s*(?:倍|元|%|个月工资|月工资)|百分之[一二三四五六七八九十百零]+|[一二两三四五六七八九十]倍/;
-
-/** A "how much" question (经济补偿怎么算, 诉讼费交多少) is answered by an article that states an amount, a rate or a multiple. */
-function favourAmounts(lib: LawLibrary, top: { doc: number; score: number }[]): void {
-  for (const c of top) {
-    const v = lib.versions[lib.docVersion[c.doc]];
-    if (AMOUNT.test(v.articles[lib.docArticle[c.doc]].paragraphs.join(""))) c.score *= TUNING.amountBoost;
-  }
-}
-
-const WHO_PAYS =
-  /谁[来该]?(?:赔|负责|承担|出钱|买单)|找谁|(?:要不要|该不该|用不用|需不需要|应不应该|会不会)(?:赔|担责|负责|承担)|[要能该]赔|赔偿吗|担责/;
-const LIABILITY = /承担[^。；]{0,12}责任|赔偿责任|予以赔偿|负责赔偿|请求[^。；]{0,8}赔偿/;
-
-/** A "who pays" question (医药费谁来出, 超市要不要赔) is answered by an article that assigns a liability. */
-function favourLiability(lib: LawLibrary, top: { doc: number; score: number }[]): void {
-  for (const c of top) {
-    const v = lib.versions[lib.docVersion[c.doc]];
-    if (LIABILITY.test(v.articles[lib.docArticle[c.doc]].paragraphs.join(""))) {
-      c.score *= TUNING.liabilityBoost;
-    }
-  }
-}
-
-const GET_BACK = /要回|拿回|追回|退回|退还|返还|退钱|退款|能退|要不回|还给我/;
-const RESTITUTION = /返还|退还|追回|退回/;
-
-/** A "can I get it back" question (彩礼能要回来吗) is answered by an article that orders restitution. */
-function favourRestitution(lib: LawLibrary, top: { doc: number; score: number }[]): void {
-  for (const c of top) {
-    const v = lib.versions[lib.docVersion[c.doc]];
-    if (RESTITUTION.test(v.articles[lib.docArticle[c.doc]].paragraphs.join(""))) {
-      c.score *= TUNING.returnBoost;
-    }
+    if (kind.article.test(v.articles[lib.docArticle[c.doc]].paragraphs.join(""))) c.score *= boost;
   }
 }
 
@@ -887,6 +891,9 @@ interface TextQuery {
   topical: Set<string>;
   /** Docs already placed by citation. */
   taken: Set<number>;
+  /** Laws cited or named that the library does not hold, and those citations. */
+  missing: Set<string>;
+  missingCitations: { name: string; articleNumber: string }[];
 }
 
 /**
@@ -955,15 +962,14 @@ function rankByText(
   if (candidates.length > MAX_CANDIDATES) candidates.length = MAX_CANDIDATES;
   candidates.sort((a, b) => b.score - a.score);
   rerankByCoverage(lib, candidates.slice(0, RERANK_DEPTH), own);
-  if (HOW_LONG.test(textPart)) favourDurations(lib, candidates.slice(0, RERANK_DEPTH));
-  if (TUNING.amountBoost !== 1 && HOW_MUCH.test(textPart)) {
-    favourAmounts(lib, candidates.slice(0, RERANK_DEPTH));
-  }
-  if (TUNING.liabilityBoost !== 1 && WHO_PAYS.test(textPart)) {
-    favourLiability(lib, candidates.slice(0, RERANK_DEPTH));
-  }
-  if (TUNING.returnBoost !== 1 && GET_BACK.test(textPart)) {
-    favourRestitution(lib, candidates.slice(0, RERANK_DEPTH));
+  const boosts = {
+    duration: DURATION_BOOST,
+    amount: TUNING.amountBoost,
+    liability: TUNING.liabilityBoost,
+    restitution: TUNING.returnBoost,
+  };
+  for (const kind of kindsAsked(textPart)) {
+    if (boosts[kind.name] !== 1) favourKind(lib, candidates.slice(0, RERANK_DEPTH), kind, boosts[kind.name]);
   }
   candidates.sort((a, b) => b.score - a.score);
   const textScore = new Map<number, number>();
@@ -1024,10 +1030,16 @@ function parseQuery(lib: LawLibrary, opts: SearchOptions): {
   const ranked: { doc: number; score: number; match: "citation" | "text" }[] = [];
   const taken = new Set<number>();
   let rest = q;
+  const missing = new Set<string>();
+  const missingCitations: TextQuery["missingCitations"] = [];
   for (const c of extractCitations(lib, q)) {
     rest = rest.replace(c.raw, " ");
-    for (const group of lib.resolveGroups(c.name)) {
-      if (!group) continue;
+    const held = heldGroups(lib, c.name);
+    if (held.length === 0) {
+      missing.add(c.name);
+      missingCitations.push({ name: c.name, articleNumber: c.articleNumber });
+    }
+    for (const group of held) {
       const versions = lib.groups.get(group) ?? [];
       const preferred = opts.asOf ? lib.versionOn(group, opts.asOf) : lib.currentVersion(group);
       const ordered = [...(preferred ? [preferred] : []), ...versions.filter((v) => v !== preferred)];
@@ -1043,12 +1055,13 @@ function parseQuery(lib: LawLibrary, opts: SearchOptions): {
       break;
     }
   }
-  const { groups: mentioned, rest: textPart } = findLawMentions(lib, rest);
+  const { groups: mentioned, rest: textPart, missing: missingNames } = findLawMentions(lib, rest);
+  for (const name of missingNames) missing.add(name);
   const topical = new Set<string>();
   for (const [topic, groups] of interpretationTopics(lib)) {
     if (textPart.includes(topic)) { for (const g of groups) topical.add(g); }
   }
-  return { ranked, text: { opts, textPart, mentioned, topical, taken } };
+  return { ranked, text: { opts, textPart, mentioned, topical, taken, missing, missingCitations } };
 }
 
 /**
@@ -1071,6 +1084,10 @@ export function searchLaws(lib: LawLibrary, opts: SearchOptions): SearchResult {
   // 1. Explicit citations; 2. full text over the rest.
   const { ranked, text } = parseQuery(lib, opts);
   const { candidates, termList, corrections } = rankByText(lib, text);
+  if (candidates.length === 0 && ranked.length === 0) {
+    // Only citations of laws the library lacks (合同法第五十二条): the articles that quote them.
+    for (const c of text.missingCitations) ranked.push(...articlesQuoting(lib, c, opts));
+  }
   if (candidates.length > 0) {
     for (const c of candidates.slice(0, MAX_CANDIDATES)) ranked.push({ ...c, match: "text" });
   } else if (text.mentioned.size > 0 && ranked.length === 0) {
@@ -1095,5 +1112,6 @@ export function searchLaws(lib: LawLibrary, opts: SearchOptions): SearchResult {
     }),
     terms: termList.filter((t) => t.length > 1),
     corrections,
+    missingLaws: [...text.missing],
   };
 }

@@ -118,6 +118,16 @@ export function SearchTab({ onOpen }: { onOpen: (t: { lawId: string; number: str
       {result?.loading && (
         <Alert type="info" showIcon message={result.message ?? "法规库正在加载，请稍候再试"} />
       )}
+      {result && result.missingLaws.length > 0 && (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="law-missing"
+          message={`法规库中没有${result.missingLaws.map((n) => `《${n}》`).join("、")}${
+            result.results.length > 0 ? "，以下是引用该条文的规定；也" : "："
+          }可输入条文内容检索，或请管理员导入该法规。`}
+        />
+      )}
       {result && result.corrections.length > 0 && (
         <Typography.Text type="secondary">
           已按可能的正确写法一并检索：{result.corrections.join("、")}
