@@ -126,15 +126,16 @@ function articlesQuoting(
   opts: SearchOptions,
 ): { doc: number; score: number; match: "text" }[] {
   const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const name = escape(normalizeLawName(cited.name).replace(/^中华人民共和国/, ""));
-  const quoted = new RegExp(`(?:中华人民共和国)?${name}》?${escape(cited.articleNumber)}`);
+  const bare = normalizeLawName(cited.name).replace(/^中华人民共和国/, "");
+  const quoted = new RegExp(`(?:中华人民共和国)?${escape(bare)}》?${escape(cited.articleNumber)}`);
   const out: { doc: number; score: number; match: "text" }[] = [];
   for (const v of lib.versions) {
     if (!passesFilters(v, opts)) continue;
+    // The old law's own interpretations first, then by status.
+    const own = normalizeLawName(v.record.title).includes(bare) ? 1 : 0;
     v.articles.forEach((a, i) => {
+      if (!a.paragraphs.some((p) => p.includes(bare))) return;
       if (quoted.test(a.paragraphs.join(""))) {
-        // The old law's own interpretations first, then by status.
-        const own = normalizeLawName(v.record.title).includes(name) ? 1 : 0;
         out.push({ doc: v.docStart + i, score: own + STATUS_FACTOR[v.record.status], match: "text" });
       }
     });
