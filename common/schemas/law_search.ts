@@ -92,6 +92,8 @@ export interface LawSearchResponse {
   corrections: string[];
   /** Laws the query cites or names that the library does not hold (合同法第五十二条 -> 合同法). */
   missingLaws: string[];
+  /** Articles the query cites that no version of a law the library holds has (民法典第1300条). */
+  missingArticles: { title: string; articleNumber: string }[];
 }
 
 export interface LawSummary {

@@ -50,7 +50,14 @@ export const lawSearchRoutes = new Hono<AppEnv>()
     if (!lib || lib.versions.length === 0 && getLawImportStatus(c.var.deps.kv)) {
       // Answered at once while the library is built after a start (not seconds later), or while the
       // first-start import fills the empty library.
-      const empty = { total: 0, results: [], terms: [], corrections: [], missingLaws: [] };
+      const empty = {
+        total: 0,
+        results: [],
+        terms: [],
+        corrections: [],
+        missingLaws: [],
+        missingArticles: [],
+      };
       return c.json({ success: true, ...empty, loading: true, message: LAW_LIBRARY_LOADING_TEXT });
     }
     const result = searchLaws(lib, query);

@@ -78,6 +78,12 @@ Deno.test("/ai-law-search: LAWS_DIR imported at start; search opens the article 
   await page.getByTestId("law-hit-title").first().getByText(/婚姻法》若干问题的解释/)
     .waitFor();
 
+  // A cited article the law does not have is named.
+  await page.getByTestId("law-search-input").locator("input").fill("民法典第1300条");
+  await page.getByTestId("law-search-input").locator("input").press("Enter");
+  await page.getByTestId("law-missing-article")
+    .getByText("法规库中的《中华人民共和国民法典》没有第一千三百条，请核对条文序号。").waitFor();
+
   // Citation check.
   await page.getByRole("tab", { name: "引用核对" }).click();
   await page.getByTestId("citation-input").fill(

@@ -49,6 +49,8 @@ export interface LawSearchResult {
   corrections: string[];
   /** Laws the query cites or names that the library does not hold. */
   missingLaws: string[];
+  /** Articles the query cites that no version of a law the library holds has (民法典第1300条). */
+  missingArticles: { title: string; articleNumber: string }[];
   /** The library is still being built after a start: nothing was searched; `message` says so. */
   loading?: boolean;
   message?: string;

@@ -66,6 +66,8 @@ export interface SearchResult {
   corrections: string[];
   /** Laws the query cites or names that the library does not hold (合同法第五十二条 -> 合同法). */
   missingLaws: string[];
+  /** Articles the query cites that no version of a held law has (民法典第1300条). */
+  missingArticles: { title: string; articleNumber: string }[];
 }
 
 const SYNONYMS = Object.entries(synonymData.synonyms).sort((a, b) => b[0].length - a[0].length);
@@ -895,6 +897,7 @@ interface TextQuery {
   /** Laws cited or named that the library does not hold, and those citations. */
   missing: Set<string>;
   missingCitations: { name: string; articleNumber: string }[];
+  missingArticles: { title: string; articleNumber: string }[];
 }
 
 /**
@@ -1033,12 +1036,18 @@ function parseQuery(lib: LawLibrary, opts: SearchOptions): {
   let rest = q;
   const missing = new Set<string>();
   const missingCitations: TextQuery["missingCitations"] = [];
+  const missingArticles: TextQuery["missingArticles"] = [];
   for (const c of extractCitations(lib, q)) {
     rest = rest.replace(c.raw, " ");
     const held = heldGroups(lib, c.name);
     if (held.length === 0) {
       missing.add(c.name);
       missingCitations.push({ name: c.name, articleNumber: c.articleNumber });
+    } else if (!lib.groups.get(held[0])!.some((v) => v.byKey.has(`${c.num}-${c.sub}`))) {
+      const title = lib.currentVersion(held[0])!.record.title;
+      if (!missingArticles.some((m) => m.title === title && m.articleNumber === c.articleNumber)) {
+        missingArticles.push({ title, articleNumber: c.articleNumber });
+      }
     }
     for (const group of held) {
       const versions = lib.groups.get(group) ?? [];
@@ -1062,7 +1071,10 @@ function parseQuery(lib: LawLibrary, opts: SearchOptions): {
   for (const [topic, groups] of interpretationTopics(lib)) {
     if (textPart.includes(topic)) { for (const g of groups) topical.add(g); }
   }
-  return { ranked, text: { opts, textPart, mentioned, topical, taken, missing, missingCitations } };
+  return {
+    ranked,
+    text: { opts, textPart, mentioned, topical, taken, missing, missingCitations, missingArticles },
+  };
 }
 
 /**
@@ -1114,5 +1126,6 @@ export function searchLaws(lib: LawLibrary, opts: SearchOptions): SearchResult {
     terms: termList.filter((t) => t.length > 1),
     corrections,
     missingLaws: [...text.missing],
+    missingArticles: text.missingArticles,
   };
 }

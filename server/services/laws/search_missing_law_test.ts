@@ -43,8 +43,23 @@ Deno.test("searchLaws() answers a citation of a law the library lacks with the a
   const none = searchLaws(lib, { q: "合同法第一百零七条" });
   assert.deepEqual([none.total, none.missingLaws], [0, ["合同法"]]);
   // A law the library holds is not missing; a law named beside other words is, and the words are searched.
-  assert.deepEqual(searchLaws(lib, { q: "民法典第一百五十三条" }).missingLaws, []);
+  const held = searchLaws(lib, { q: "民法典第一百五十三条" });
+  assert.deepEqual([held.missingLaws, held.missingArticles, held.results[0].match], [[], [], "citation"]);
   const named = searchLaws(lib, { q: "合同法 违约金", memory: null });
   assert.deepEqual(named.missingLaws, ["合同法"]);
   assert.equal(named.results[0].articleNumber, "第五百八十五条");
+});
+
+Deno.test("searchLaws() names a cited article that no version of a held law has", async () => {
+  const lib = await library();
+  const result = searchLaws(lib, { q: "民法典第1300条 民法典第一千三百条" });
+  assert.deepEqual(result.missingArticles, [{
+    title: "中华人民共和国民法典",
+    articleNumber: "第一千三百条",
+  }]);
+  assert.deepEqual(result.missingLaws, []);
+  // Beside a missing one, an article that exists is still answered first.
+  const mixed = searchLaws(lib, { q: "民法典第一百五十三条、第九百条" });
+  assert.equal(mixed.results[0].articleNumber, "第一百五十三条");
+  assert.deepEqual(mixed.missingArticles, [{ title: "中华人民共和国民法典", articleNumber: "第九百条" }]);
 });

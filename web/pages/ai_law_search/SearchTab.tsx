@@ -128,6 +128,16 @@ export function SearchTab({ onOpen }: { onOpen: (t: { lawId: string; number: str
           }可输入条文内容检索，或请管理员导入该法规。`}
         />
       )}
+      {result && result.missingArticles.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="law-missing-article"
+          message={`法规库中的${
+            result.missingArticles.map((m) => `《${m.title}》没有${m.articleNumber}`).join("，")
+          }，请核对条文序号。`}
+        />
+      )}
       {result && result.corrections.length > 0 && (
         <Typography.Text type="secondary">
           已按可能的正确写法一并检索：{result.corrections.join("、")}
